@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+/* iomodel order -- not implemented yet. */
+#include "cli.h"
+
+int cmd_order(int argc, char **argv)
+{
+	(void)argc;
+	cli_error("%s: not implemented yet", argv[0]);
+	return CLI_BADINPUT;
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- command-line entry point: the top command table and shared helpers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static const struct cmd {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *help;
+} cmds[] = {
+	{ "memtype", cmd_memtype, "x86 effective memory type: MTRR x PAT, PTE bits, whole tables" },
+	{ "run", cmd_run, "run scenarios (ioremap/MTRR calls) and check their expectations" },
+	{ "litmus", cmd_litmus, "run C-MMIO litmus tests on x86, arm64, powerpc and riscv" },
+	{ "order", cmd_order, "is a pair of MMIO accesses ordered; article-shaped ordering tables" },
+	{ "attrs", cmd_attrs, "what each mapping API gives on each architecture" },
+	{ "audit", cmd_audit, "audit this machine, a capture tree or loose files" },
+	{ "capture", cmd_capture, "write a capture tree of this machine for a later audit" },
+};
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("iomodel: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void cli_error_diag(const struct iom_diag *d, int json)
+{
+	char buf[1024];
+	if (json) {
+		printf("{\"error\":{\"file\":");
+		json_str(stdout, d->file);
+		printf(",\"line\":%d,\"column\":%d,\"message\":", d->line, d->col);
+		json_str(stdout, d->msg);
+		printf("}}\n");
+	}
+	fprintf(stderr, "iomodel: %s\n", iom_diag_str(d, buf, sizeof(buf)));
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iomodel COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-9s %s\n", cmds[i].name, cmds[i].help);
+	fprintf(f, "\n'iomodel COMMAND --help' describes a command. Exit status: 0 ok, 1 an\n"
+		   "expectation, verdict or finding failed, 2 bad input or usage.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_BADINPUT;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	cli_error("unknown command '%s'", argv[1]);
+	usage(stderr);
+	return CLI_BADINPUT;
+}
