@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- C-MMIO litmus tests: lexer, parser, AST, printer, primitive table.
+ * The dialect is herd7's C litmus syntax as LKMM uses it, plus the C-MMIO extension of
+ * spec ordering.md §5.3 (regions, devices, labels, device-side condition atoms); see
+ * docs/litmus-format.md. This module parses and classifies; it never runs a test (that is
+ * the explore module's job) and never prints.
+ * Every pointer inside a struct iom_lit_test is owned by the test and stays valid until
+ * iom_lit_test_free(); pointers returned by the table queries are static. */
+#ifndef IOMODEL_LITMUS_H
+#define IOMODEL_LITMUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "iomodel/buf.h"
+#include "iomodel/diag.h"
+
+/* ---- Architectures and kernel versions (shared with attrs.h and the engine) ---------- */
+
+/* ORDER IOM_ARCH */
+enum iom_arch {
+	IOM_ARCH_X86,
+	IOM_ARCH_ARM64,
+	IOM_ARCH_POWERPC,
+	IOM_ARCH_RISCV,
+	IOM_ARCH__COUNT,
+	IOM_ARCH_ANY = -1,  /* wildcard in Expect: lines                           */
+};
+
+/* "x86", "arm64", "powerpc", "riscv"; "*" for IOM_ARCH_ANY. */
+const char *iom_arch_name(enum iom_arch a);
+/* Accepts the names above and "ppc" for powerpc. Returns 0, or -1 if unknown. */
+int iom_arch_parse(const char *s, enum iom_arch *out);
+/* Whether the architecture port exists at kver (riscv: from v4.15, ordering.md "Version
+ * boundaries, verified" row 9). *why (may be NULL) gets a static explanation when not. */
+bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why);
+
+/* A kernel version X.Y packed into an unsigned; ordered like the versions themselves.
+ * 0 means "no version" (wildcard / unbounded). */
+#define IOM_KVER(maj, min) ((unsigned)(maj) << 8 | (unsigned)(min))
+#define IOM_KVER_MAJOR(v) ((unsigned)(v) >> 8)
+#define IOM_KVER_MINOR(v) ((unsigned)(v) & 0xffu)
+/* Parse "X.Y" (0 <= X <= 99, 0 <= Y <= 255). Returns 0, or -1. */
+int iom_kver_parse(const char *s, unsigned *out);
+/* "X.Y" into buf (at least 8 bytes); "*" for 0. Returns buf. */
+const char *iom_kver_str(unsigned kver, char *buf, size_t size);
+
+/* The three models of issue 3 item 3; ANY is the Expect: wildcard. */
+enum iom_lit_model {
+	IOM_LIT_MODEL_KERNEL,   /* what the implementation does at --kernel X.Y       */
+	IOM_LIT_MODEL_ARTICLE,  /* the seed article's tables read literally           */
+	IOM_LIT_MODEL_PORTABLE, /* memory-barriers.txt / device-io.rst of that era    */
+	IOM_LIT_MODEL__COUNT,
+	IOM_LIT_MODEL_ANY = -1,
+};
+const char *iom_lit_model_name(enum iom_lit_model m);       /* "kernel", ..., "*"    */
+int iom_lit_model_parse(const char *s, enum iom_lit_model *out);
+
+/* herd7 observation (Never/Sometimes/Always), plus Error = the test must be rejected for
+ * that combination (e.g. mmiowb() at 5.2+). NONE = no Result: line. */
+enum iom_lit_verdict {
+	IOM_LIT_V_NONE,
+	IOM_LIT_V_NEVER,
+	IOM_LIT_V_SOMETIMES,
+	IOM_LIT_V_ALWAYS,
+	IOM_LIT_V_ERROR,
+	IOM_LIT_V__COUNT,
+};
+const char *iom_lit_verdict_name(enum iom_lit_verdict v);   /* "Never", ...; "-" for NONE */
+int iom_lit_verdict_parse(const char *s, enum iom_lit_verdict *out);
+
+/* ---- Primitives ------------------------------------------------------------------------
+ * Every call a thread body may make. Classification lives in tables/litmus_primitives.def
+ * (one row per primitive, with its source) and is read through iom_lit_prim_info(), so the
+ * engine never matches strings. ORDER IOM_LIT_P: same order as the .def rows. */
+enum iom_lit_prim {
+	IOM_LIT_P_NONE = 0,
+	/* non-relaxed MMIO accessors (NR) */
+	IOM_LIT_P_READB, IOM_LIT_P_READW, IOM_LIT_P_READL, IOM_LIT_P_READQ,
+	IOM_LIT_P_WRITEB, IOM_LIT_P_WRITEW, IOM_LIT_P_WRITEL, IOM_LIT_P_WRITEQ,
+	IOM_LIT_P_IOREAD8, IOM_LIT_P_IOREAD16, IOM_LIT_P_IOREAD32, IOM_LIT_P_IOREAD64,
+	IOM_LIT_P_IOWRITE8, IOM_LIT_P_IOWRITE16, IOM_LIT_P_IOWRITE32, IOM_LIT_P_IOWRITE64,
+	IOM_LIT_P_IOREAD16BE, IOM_LIT_P_IOREAD32BE, IOM_LIT_P_IOWRITE16BE, IOM_LIT_P_IOWRITE32BE,
+	IOM_LIT_P_READL_BE, IOM_LIT_P_WRITEL_BE,
+	/* relaxed MMIO accessors (RX) */
+	IOM_LIT_P_READB_RELAXED, IOM_LIT_P_READW_RELAXED, IOM_LIT_P_READL_RELAXED,
+	IOM_LIT_P_READQ_RELAXED,
+	IOM_LIT_P_WRITEB_RELAXED, IOM_LIT_P_WRITEW_RELAXED, IOM_LIT_P_WRITEL_RELAXED,
+	IOM_LIT_P_WRITEQ_RELAXED,
+	/* raw MMIO accessors (RAW) */
+	IOM_LIT_P_RAW_READB, IOM_LIT_P_RAW_READW, IOM_LIT_P_RAW_READL, IOM_LIT_P_RAW_READQ,
+	IOM_LIT_P_RAW_WRITEB, IOM_LIT_P_RAW_WRITEW, IOM_LIT_P_RAW_WRITEL, IOM_LIT_P_RAW_WRITEQ,
+	/* port I/O (NR semantics on a port region) */
+	IOM_LIT_P_INB, IOM_LIT_P_INW, IOM_LIT_P_INL,
+	IOM_LIT_P_OUTB, IOM_LIT_P_OUTW, IOM_LIT_P_OUTL,
+	/* string accessors: element accesses are RAW (ordering.md §4.0) */
+	IOM_LIT_P_READSB, IOM_LIT_P_READSW, IOM_LIT_P_READSL, IOM_LIT_P_READSQ,
+	IOM_LIT_P_WRITESB, IOM_LIT_P_WRITESW, IOM_LIT_P_WRITESL, IOM_LIT_P_WRITESQ,
+	IOM_LIT_P_INSB, IOM_LIT_P_INSW, IOM_LIT_P_INSL,
+	IOM_LIT_P_OUTSB, IOM_LIT_P_OUTSW, IOM_LIT_P_OUTSL,
+	IOM_LIT_P_MEMCPY_TOIO, IOM_LIT_P_MEMCPY_FROMIO, IOM_LIT_P_MEMSET_IO,
+	/* barriers */
+	IOM_LIT_P_MB, IOM_LIT_P_RMB, IOM_LIT_P_WMB,
+	IOM_LIT_P_SMP_MB, IOM_LIT_P_SMP_RMB, IOM_LIT_P_SMP_WMB,
+	IOM_LIT_P_DMA_MB, IOM_LIT_P_DMA_RMB, IOM_LIT_P_DMA_WMB,
+	IOM_LIT_P_IO_STOP_WC, IOM_LIT_P_MMIOWB,
+	IOM_LIT_P_IOBARRIER_RW, IOM_LIT_P_IOBARRIER_R, IOM_LIT_P_IOBARRIER_W,
+	IOM_LIT_P_BARRIER,
+	IOM_LIT_P_SMP_MB_BEFORE_ATOMIC, IOM_LIT_P_SMP_MB_AFTER_ATOMIC,
+	IOM_LIT_P_SMP_MB_AFTER_SPINLOCK, IOM_LIT_P_SMP_MB_AFTER_UNLOCK_LOCK,
+	/* locks */
+	IOM_LIT_P_SPIN_LOCK, IOM_LIT_P_SPIN_UNLOCK, IOM_LIT_P_SPIN_TRYLOCK,
+	/* normal memory (P) */
+	IOM_LIT_P_READ_ONCE, IOM_LIT_P_WRITE_ONCE,
+	IOM_LIT_P_SMP_LOAD_ACQUIRE, IOM_LIT_P_SMP_STORE_RELEASE, IOM_LIT_P_SMP_STORE_MB,
+	IOM_LIT_P_PLAIN_LOAD,   /* r = *x;  (no call in the source)                     */
+	IOM_LIT_P_PLAIN_STORE,  /* *x = e;  (no call in the source)                     */
+	IOM_LIT_P_XCHG, IOM_LIT_P_XCHG_RELAXED, IOM_LIT_P_XCHG_ACQUIRE, IOM_LIT_P_XCHG_RELEASE,
+	IOM_LIT_P_CMPXCHG,
+	/* other */
+	IOM_LIT_P_UDELAY,
+	IOM_LIT_P_LOCAL_IRQ_DISABLE, IOM_LIT_P_LOCAL_IRQ_ENABLE,
+	IOM_LIT_P__COUNT,
+};
+
+/* Coarse class: what kind of event(s) a primitive produces. */
+enum iom_lit_pclass {
+	IOM_LIT_PC_NONE,
+	IOM_LIT_PC_MMIO,     /* one access to an ioremap'd region                        */
+	IOM_LIT_PC_PIO,      /* one access to an ioport region (inX/outX)               */
+	IOM_LIT_PC_STRING,   /* count element accesses (readsX, insX, memcpy_toio, ...) */
+	IOM_LIT_PC_BARRIER,  /* no access; see enum iom_lit_barrier                     */
+	IOM_LIT_PC_LOCK,     /* spin_lock/unlock/trylock; see enum iom_lit_lockop       */
+	IOM_LIT_PC_MEM,      /* access to normal memory (READ_ONCE, plain, acquire...) */
+	IOM_LIT_PC_RMW,      /* atomic read-modify-write on normal memory              */
+	IOM_LIT_PC_OTHER,    /* udelay, local_irq_*: compiler barrier at most           */
+	IOM_LIT_PC__COUNT,
+};
+
+/* Ordering flavour of an access (ordering.md §4.0 vocabulary). */
+enum iom_lit_flavour {
+	IOM_LIT_FL_NONE,
+	IOM_LIT_FL_NR,       /* readX/writeX, ioreadN/iowriteN, inX/outX, *_be          */
+	IOM_LIT_FL_RELAXED,  /* *_relaxed                                               */
+	IOM_LIT_FL_RAW,      /* __raw_*, and each element of a string accessor          */
+	IOM_LIT_FL_ONCE,     /* READ_ONCE / WRITE_ONCE                                   */
+	IOM_LIT_FL_PLAIN,    /* plain C access                                           */
+	IOM_LIT_FL_ACQUIRE,  /* smp_load_acquire, xchg_acquire                           */
+	IOM_LIT_FL_RELEASE,  /* smp_store_release, xchg_release                          */
+	IOM_LIT_FL_FULL,     /* xchg, cmpxchg, smp_store_mb: fully ordered RMW/store    */
+	IOM_LIT_FL__COUNT,
+};
+
+enum iom_lit_dir {
+	IOM_LIT_DIR_NONE,
+	IOM_LIT_DIR_READ,    /* device/memory -> CPU                                     */
+	IOM_LIT_DIR_WRITE,   /* CPU -> device/memory                                     */
+	IOM_LIT_DIR_RMW,
+};
+
+enum iom_lit_barrier {
+	IOM_LIT_B_NONE,
+	IOM_LIT_B_MB, IOM_LIT_B_RMB, IOM_LIT_B_WMB,
+	IOM_LIT_B_SMP_MB, IOM_LIT_B_SMP_RMB, IOM_LIT_B_SMP_WMB,
+	IOM_LIT_B_DMA_MB, IOM_LIT_B_DMA_RMB, IOM_LIT_B_DMA_WMB,
+	IOM_LIT_B_IO_STOP_WC, IOM_LIT_B_MMIOWB,
+	IOM_LIT_B_IOBARRIER_RW, IOM_LIT_B_IOBARRIER_R, IOM_LIT_B_IOBARRIER_W,
+	IOM_LIT_B_COMPILER,  /* barrier(), udelay-free compiler barriers, local_irq_*   */
+	IOM_LIT_B_SMP_MB_BEFORE_ATOMIC, IOM_LIT_B_SMP_MB_AFTER_ATOMIC,
+	IOM_LIT_B_SMP_MB_AFTER_SPINLOCK, IOM_LIT_B_SMP_MB_AFTER_UNLOCK_LOCK,
+	IOM_LIT_B__COUNT,
+};
+
+enum iom_lit_lockop {
+	IOM_LIT_LK_NONE,
+	IOM_LIT_LK_LOCK,
+	IOM_LIT_LK_UNLOCK,
+	IOM_LIT_LK_TRYLOCK,  /* returns 1 and acquires, or returns 0                     */
+};
+
+/* Arch restriction mask (bit = 1u << enum iom_arch); IOM_LIT_ARCH_ALL = no restriction. */
+#define IOM_LIT_ARCH_ALL ((1u << IOM_ARCH__COUNT) - 1u)
+
+struct iom_lit_prim_info {
+	enum iom_lit_prim prim;
+	const char *name;           /* source spelling, e.g. "writel_relaxed"             */
+	enum iom_lit_pclass pclass;
+	enum iom_lit_dir dir;
+	enum iom_lit_flavour flavour;
+	unsigned width;             /* bytes per access: 1, 2, 4, 8; 0 = none/any        */
+	enum iom_lit_barrier barrier;
+	enum iom_lit_lockop lockop;
+	bool big_endian;            /* ioread32be, readl_be, ...                          */
+	unsigned first;             /* IOM_KVER of the first release that has it; 0 = always */
+	unsigned removed;           /* IOM_KVER of the first release without it; 0 = never */
+	unsigned archs;             /* mask of architectures that provide it             */
+	const char *source;         /* citation: spec section, kernel file@version       */
+};
+
+/* Static row for p (never NULL for p < IOM_LIT_P__COUNT; the NONE row is all zero). */
+const struct iom_lit_prim_info *iom_lit_prim_info(enum iom_lit_prim p);
+/* Primitive by source spelling ("writel", "__raw_writel", ...); IOM_LIT_P_NONE if unknown.
+ * PLAIN_LOAD/PLAIN_STORE have no spelling and are never returned. */
+enum iom_lit_prim iom_lit_prim_lookup(const char *name);
+const char *iom_lit_prim_name(enum iom_lit_prim p);
+/* Does p exist in kernel kver (any architecture)? kver 0 = "any version" (true).
+ * When false, *why (may be NULL) gets a static sentence naming the version boundary,
+ * e.g. "mmiowb() was removed in v5.2". */
+bool iom_lit_prim_available(enum iom_lit_prim p, unsigned kver, const char **why);
+/* As above, and also that arch provides it (iobarrier_* is powerpc-only). */
+bool iom_lit_prim_available_on(enum iom_lit_prim p, enum iom_arch a, unsigned kver,
+			       const char **why);
+
+/* ---- Regions ---------------------------------------------------------------------------- */
+
+/* Region declaration in the init block: NAME = KIND(devN); ORDER IOM_LIT_RGN */
+enum iom_lit_region_kind {
+	IOM_LIT_RGN_IOREMAP,
+	IOM_LIT_RGN_IOREMAP_NOCACHE,    /* era-A name; removed in v5.6 (arch-attrs.md A.1)  */
+	IOM_LIT_RGN_IOREMAP_WC,
+	IOM_LIT_RGN_IOREMAP_UC,
+	IOM_LIT_RGN_IOREMAP_NP,
+	IOM_LIT_RGN_IOREMAP_WT,
+	IOM_LIT_RGN_IOREMAP_CACHE,
+	IOM_LIT_RGN_IOPORT,             /* port-I/O window; offsets are port numbers       */
+	IOM_LIT_RGN__COUNT,
+};
+const char *iom_lit_region_kind_name(enum iom_lit_region_kind k); /* "ioremap_wc", ... */
+
+/* ---- AST ------------------------------------------------------------------------------- */
+
+struct iom_lit_pos {
+	int line, col;              /* 1-based position in the source                     */
+};
+
+/* A shared name: a region, a normal-memory location, or a lock. Locations not mentioned
+ * in the init block but named by a thread parameter are created with value 0. */
+enum iom_lit_sym_kind {
+	IOM_LIT_SYM_VAR,            /* normal memory (int x; int buf = 0; x = 1)          */
+	IOM_LIT_SYM_REGION,         /* NAME = ioremap*(devN) / ioport(devN)               */
+	IOM_LIT_SYM_LOCK,           /* a spinlock_t * parameter                           */
+};
+
+struct iom_lit_sym {
+	const char *name;
+	enum iom_lit_sym_kind kind;
+	int64_t init;               /* VAR: initial value                                  */
+	int init_ref;               /* VAR: initialised to &syms[init_ref]; -1 if none      */
+	enum iom_lit_region_kind region; /* REGION                                          */
+	int dev;                    /* REGION: N of devN                                    */
+	struct iom_lit_pos pos;     /* declaration (or first parameter use)                */
+};
+
+enum iom_lit_expr_kind {
+	IOM_LIT_E_CONST,            /* value                                              */
+	IOM_LIT_E_REG,              /* thread-local register: reg index                   */
+	IOM_LIT_E_SYM,              /* shared name (pointer value): sym index             */
+	IOM_LIT_E_DEREF,            /* *a                                                 */
+	IOM_LIT_E_ADDR,             /* &a                                                 */
+	IOM_LIT_E_BINOP,            /* a op b                                             */
+	IOM_LIT_E_UNOP,             /* op a  ('-', '!', '~')                              */
+};
+
+struct iom_lit_expr {
+	enum iom_lit_expr_kind kind;
+	int op;                     /* BINOP: '+','-','*','/','%','&','|','^','<','>',
+				     * IOM_LIT_OP_EQ/NE/LE/GE/LAND/LOR/SHL/SHR; UNOP: char  */
+	int64_t value;              /* CONST                                              */
+	int index;                  /* REG: thread reg index; SYM: sym index              */
+	struct iom_lit_expr *a, *b;
+	struct iom_lit_pos pos;
+};
+enum { IOM_LIT_OP_EQ = 256, IOM_LIT_OP_NE, IOM_LIT_OP_LE, IOM_LIT_OP_GE, IOM_LIT_OP_LAND,
+       IOM_LIT_OP_LOR, IOM_LIT_OP_SHL, IOM_LIT_OP_SHR };
+
+enum iom_lit_stmt_kind {
+	IOM_LIT_S_PRIM,             /* [reg =] primitive(args);  incl. plain *x = e / r = *x */
+	IOM_LIT_S_ASSIGN,           /* reg = expr;  (registers and constants only)        */
+	IOM_LIT_S_IF,               /* if (cond) { then } [else { else }]                 */
+};
+
+struct iom_lit_stmt;
+struct iom_lit_block {
+	struct iom_lit_stmt *stmts;
+	unsigned nr_stmts;
+};
+
+struct iom_lit_stmt {
+	enum iom_lit_stmt_kind kind;
+	struct iom_lit_pos pos;
+	const char *label;          /* "w" for "w: writel(...)"; NULL if unlabelled       */
+	int id;                     /* 0-based index in the thread, in source order,
+				     * counting nested statements depth-first             */
+	/* PRIM */
+	enum iom_lit_prim prim;
+	struct iom_lit_expr **args; /* the call's arguments as written                    */
+	unsigned nr_args;
+	int dst;                    /* PRIM (reads, trylock, RMW) and ASSIGN: register; -1 */
+	/* Resolved operands of a PRIM (the engine should use these, not args): */
+	int region;                 /* MMIO/PIO/STRING: sym index of the region; -1       */
+	uint64_t offset;            /*   byte (or port) offset inside the region          */
+	int mem;                    /* MEM/RMW/LOCK: sym index of the location or lock;
+				     * STRING: sym index of the normal-memory buffer; -1  */
+	int mem_reg;                /* STRING: register used as buffer (&t); -1           */
+	unsigned count;             /* STRING: number of elements (memcpy_*: bytes / 4,
+				     * rounded up; memset_io likewise); otherwise 1       */
+	struct iom_lit_expr *value; /* value written (writes, RMW new value; memset_io
+				     * fill byte); NULL otherwise                         */
+	struct iom_lit_expr *expect;/* cmpxchg: expected old value; NULL otherwise        */
+	/* ASSIGN: dst = expr */
+	struct iom_lit_expr *expr;
+	/* IF */
+	struct iom_lit_expr *cond;
+	struct iom_lit_block then_b, else_b;
+};
+
+struct iom_lit_param {
+	const char *name;           /* also the shared name it refers to (herd7 rule)     */
+	const char *type;           /* "void __iomem *", "int *", "spinlock_t *", ...     */
+	int sym;                    /* index in test->syms                                */
+};
+
+struct iom_lit_thread {
+	int id;                     /* N of PN                                            */
+	struct iom_lit_param *params;
+	unsigned nr_params;
+	const char **regs;          /* locals (registers), in declaration order           */
+	unsigned nr_regs;
+	struct iom_lit_block body;
+	unsigned nr_stmt_ids;       /* number of ids handed out (all nesting levels)      */
+	struct iom_lit_pos pos;
+};
+
+/* A reference to a labelled statement, "P0:w" or "P0:w.1" (element 1 of a bulk access). */
+struct iom_lit_evref {
+	int thread;                 /* N of PN                                            */
+	const char *label;
+	const struct iom_lit_stmt *stmt; /* resolved statement                           */
+	int elem;                   /* element index for "label.k"; -1 = the whole access */
+};
+
+/* Device blocks: DEV(devN) { [on PN:label] stmt; ... } */
+enum iom_lit_dstmt_kind {
+	IOM_LIT_D_DMA_READ,         /* [on ev] r = dma_read(buf);   device reads memory   */
+	IOM_LIT_D_DMA_WRITE,        /* [on ev] dma_write(buf, v);   device writes memory  */
+	IOM_LIT_D_REG_SET,          /* [on ev] reg_set(region + off, v); register value   */
+};
+
+struct iom_lit_dstmt {
+	enum iom_lit_dstmt_kind kind;
+	struct iom_lit_pos pos;
+	bool has_trigger;
+	struct iom_lit_evref trigger; /* "on P0:d": runs when that MMIO event arrives     */
+	int dst;                    /* DMA_READ: index in device->vars                    */
+	int mem;                    /* DMA_*: sym index of the buffer                     */
+	int region;                 /* REG_SET: sym index of the region                   */
+	uint64_t offset;            /* REG_SET: offset                                    */
+	int64_t value;              /* DMA_WRITE / REG_SET value                          */
+};
+
+struct iom_lit_device {
+	int dev;                    /* N of devN                                          */
+	struct iom_lit_dstmt *stmts;
+	unsigned nr_stmts;
+	const char **vars;          /* device-side registers (dma_read destinations)      */
+	unsigned nr_vars;
+	struct iom_lit_pos pos;
+};
+
+/* Conditions (filter / exists / forall). */
+enum iom_lit_cond_kind {
+	IOM_LIT_C_TRUE,
+	IOM_LIT_C_AND,              /* a /\ b                                             */
+	IOM_LIT_C_OR,               /* a \/ b                                             */
+	IOM_LIT_C_NOT,              /* ~a                                                 */
+	IOM_LIT_C_REG,              /* N:reg=v       thread, reg                          */
+	IOM_LIT_C_MEM,              /* x=v           sym (a VAR)                          */
+	IOM_LIT_C_DEVREG,           /* devN[off]=v or region[off]=v: dev, offset, sym
+				     * (the region named, or -1 when written devN[...])   */
+	IOM_LIT_C_DEVVAR,           /* devN:r=v      dev, reg = index in device->vars     */
+	IOM_LIT_C_IO_BEFORE,        /* e1 <io e2                                          */
+	IOM_LIT_C_VO_BEFORE,        /* e1 <vo e2                                          */
+	IOM_LIT_C_COMBINED,         /* combined(e1, e2)                                   */
+};
+
+struct iom_lit_cond {
+	enum iom_lit_cond_kind kind;
+	struct iom_lit_pos pos;
+	struct iom_lit_cond *a, *b; /* AND/OR: a, b; NOT: a                               */
+	int thread;                 /* REG                                                */
+	int reg;                    /* REG: index in threads[thread]->regs; DEVVAR: var    */
+	int sym;                    /* MEM, DEVREG (-1 if devN form)                      */
+	int dev;                    /* DEVREG, DEVVAR                                     */
+	uint64_t offset;            /* DEVREG                                             */
+	int64_t value;              /* REG, MEM, DEVREG, DEVVAR                           */
+	int value_sym;              /* value written as a shared name (r=x): sym, else -1 */
+	struct iom_lit_evref e1, e2;/* IO_BEFORE, VO_BEFORE, COMBINED                     */
+};
+
+enum iom_lit_quant {
+	IOM_LIT_Q_EXISTS,           /* exists P       herd: "Allowed" kind                */
+	IOM_LIT_Q_NOT_EXISTS,       /* ~exists P      herd: "Forbidden" kind              */
+	IOM_LIT_Q_FORALL,           /* forall P       herd: "Required" kind               */
+};
+
+/* One "Expect: <arch|*> <X.Y|*> <model|*> <verdict>" header line. A version X.Y matches
+ * every kernel >= X.Y; later lines override earlier ones (iom_lit_expect_lookup). */
+struct iom_lit_expect {
+	enum iom_arch arch;         /* IOM_ARCH_ANY for *                                */
+	unsigned kver;              /* 0 for *                                            */
+	enum iom_lit_model model;   /* IOM_LIT_MODEL_ANY for *                           */
+	enum iom_lit_verdict verdict;
+	struct iom_lit_pos pos;
+};
+
+struct iom_lit_test {
+	const char *name;           /* from the "C name" line                             */
+	const char *file;           /* as passed to iom_lit_parse (for diagnostics)       */
+	const char *comment;        /* text of the first (* ... *) comment, or NULL       */
+	enum iom_lit_verdict result;/* "Result:" line of that comment; NONE if absent     */
+	struct iom_lit_expect *expects;
+	unsigned nr_expects;
+
+	struct iom_lit_sym *syms;
+	unsigned nr_syms;
+	int *mtrr_wc_devs;          /* devN numbers covered by mtrr_wc(devN) (x86 only)  */
+	unsigned nr_mtrr_wc_devs;
+	bool nopat;                 /* platform(nopat) in the init block                  */
+
+	struct iom_lit_thread *threads; /* threads[i].id == i                            */
+	unsigned nr_threads;
+	struct iom_lit_device *devices;
+	unsigned nr_devices;
+
+	int *locations;             /* locations [a; b;]: sym indexes                     */
+	unsigned nr_locations;
+	struct iom_lit_cond *filter;/* NULL when absent                                   */
+	enum iom_lit_quant quant;
+	struct iom_lit_cond *cond;  /* never NULL after a successful parse                */
+};
+
+/* Parse a test from buf[0..len) (need not be NUL-terminated). name is used in
+ * diagnostics (file:line:col) and kept in test->file. On success returns 0 and sets *out
+ * (free with iom_lit_test_free). On failure returns -IOM_EPARSE (syntax), -IOM_EINVAL
+ * (unknown primitive or name, bad label reference, ...), -IOM_ENOMEM or -IOM_ELIMIT
+ * (input too large / too deeply nested), sets *out to NULL and fills d. Never reads
+ * past len; never loops forever. Kernel-version availability is NOT checked here: use
+ * iom_lit_test_check() for that. */
+int iom_lit_parse(const char *buf, size_t len, const char *name, struct iom_lit_test **out,
+		  struct iom_diag *d);
+/* Read path and parse it; -IOM_EIO when unreadable. */
+int iom_lit_parse_file(const char *path, struct iom_lit_test **out, struct iom_diag *d);
+void iom_lit_test_free(struct iom_lit_test *t);
+
+/* Check that every primitive and region kind used by t exists on arch at kver and that the
+ * architecture itself exists then. Returns 0, or -IOM_EINVAL with d pointing at the first
+ * offending statement and naming the version (e.g. "mmiowb() does not exist in v5.2:
+ * removed in v5.2"). */
+int iom_lit_test_check(const struct iom_lit_test *t, enum iom_arch arch, unsigned kver,
+		       struct iom_diag *d);
+
+/* Expected verdict for (arch, kver, model) from the Expect: lines; the last matching line
+ * wins. Returns IOM_LIT_V_NONE when no line matches. */
+enum iom_lit_verdict iom_lit_expect_lookup(const struct iom_lit_test *t, enum iom_arch arch,
+					   unsigned kver, enum iom_lit_model model);
+
+/* Find the statement labelled label in thread tid (searching nested blocks); NULL if none. */
+const struct iom_lit_stmt *iom_lit_find_label(const struct iom_lit_test *t, int tid,
+					      const char *label);
+
+/* Canonical re-rendering of the test (C-MMIO syntax, reparsable, comments dropped except
+ * Result:/Expect: lines). Appends to b. */
+void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b);
+/* A condition as herd7 prints it after "Condition " (e.g. "exists (0:r0=1 /\ x=0)"). */
+void iom_lit_print_cond(const struct iom_lit_test *t, enum iom_lit_quant q,
+			const struct iom_lit_cond *c, struct iom_buf *b);
+
+#endif
