@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- kernel versions X.Y, packed into an unsigned so they compare like versions.
+ * Shared by every module. 0 means "no version" (wildcard / unbounded). */
+#ifndef IOMODEL_KVER_H
+#define IOMODEL_KVER_H
+
+#include <stddef.h>
+
+#define IOM_KVER(maj, min) ((unsigned)(maj) << 8 | (unsigned)(min))
+#define IOM_KVER_MAJOR(v) ((unsigned)(v) >> 8)
+#define IOM_KVER_MINOR(v) ((unsigned)(v) & 0xffu)
+/* Parse "X.Y" (0 <= X <= 99, 0 <= Y <= 255). Returns 0, or -1. */
+int iom_kver_parse(const char *s, unsigned *out);
+/* "X.Y" into buf (at least 8 bytes); "*" for 0. Returns buf. */
+const char *iom_kver_str(unsigned kver, char *buf, size_t size);
+
+#endif

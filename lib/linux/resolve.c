@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- the effective type of each sub-range of a mapping on this kernel's CPU:
+ * hardware MTRR type (lib/memtype) x the PAT entry selected by the PTE bits (Table 11-7),
+ * or PCD/PWT directly on a CPU without PAT (Table 11-6). */
+#include "kernel.h"
+
+struct iom_eff iom_k_effective(const struct iom_kernel *k, enum iom_mt mtrr, uint64_t pte,
+			       unsigned *pat_index, enum iom_mt *pat_entry)
+{
+	unsigned idx = iom_pat_index(pte, false);
+	if (pat_index)
+		*pat_index = idx;
+	if (pat_entry)
+		*pat_entry = IOM_MT_NONE;
+	if (mtrr == IOM_MT_NONE)
+		return (struct iom_eff){ IOM_MT_NONE, false, "SDM-11.11.4.1 undefined" };
+	if (!k->pat.hw)
+		return iom_eff_nopat(mtrr, !!(pte & IOM_PTE_PCD), !!(pte & IOM_PTE_PWT));
+	enum iom_mt slots[8];
+	iom_pat_decode(k->pat.msr, slots);
+	if (pat_entry)
+		*pat_entry = slots[idx];
+	if (slots[idx] == IOM_MT_NONE)
+		return (struct iom_eff){ IOM_MT_NONE, false, "SDM-11.12.2 reserved PAT entry" };
+	return iom_eff_pat(mtrr, slots[idx]);
+}
+
+long iom_k_resolve(const struct iom_kernel *k, uint64_t start, uint64_t end, uint64_t pte,
+		   struct iom_kpiece *out, size_t max)
+{
+	struct iom_mtrr_piece pcs[256];
+	long n = iom_mtrr_resolve(&k->mtrr, start, end, pcs, ARRAY_SIZE(pcs));
+	if (n < 0 || n > (long)ARRAY_SIZE(pcs))
+		return -1;
+	long nr = 0;
+	for (long i = 0; i < n; i++) {
+		struct iom_kpiece p = { .start = pcs[i].start, .end = pcs[i].end };
+		p.mtrr = pcs[i].type;
+		p.mtrr_undefined = pcs[i].undefined;
+		p.undef_a = pcs[i].undef_a;
+		p.undef_b = pcs[i].undef_b;
+		p.eff = iom_k_effective(k, p.mtrr, pte, &p.pat_index, &p.pat_entry);
+		if (nr && (size_t)(nr - 1) < max) {
+			struct iom_kpiece *q = &out[nr - 1];
+			if (q->end == p.start && q->mtrr == p.mtrr && q->mtrr_undefined == p.mtrr_undefined &&
+			    q->undef_a == p.undef_a && q->undef_b == p.undef_b && q->eff.type == p.eff.type &&
+			    q->eff.model_specific == p.eff.model_specific) {
+				q->end = p.end;
+				continue;
+			}
+		}
+		if ((size_t)nr < max)
+			out[nr] = p;
+		nr++;
+	}
+	return nr;
+}
