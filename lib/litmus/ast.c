@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- litmus AST queries: freeing, label lookup, version checks, Expect: lookup.
+ * Nothing here allocates; a test owns its arena and frees it in one go. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "litmus_int.h"
+
+void iom_lit_test_free(struct iom_lit_test *t)
+{
+	if (!t)
+		return;
+	struct lit_arena a = *(struct lit_arena *)(t + 1);
+	lit_arena_release(&a);
+}
+
+static const struct iom_lit_stmt *find_in(const struct iom_lit_block *b, const char *label)
+{
+	for (unsigned i = 0; i < b->nr_stmts; i++) {
+		const struct iom_lit_stmt *s = &b->stmts[i], *r;
+		if (s->label && !strcmp(s->label, label))
+			return s;
+		if (s->kind == IOM_LIT_S_IF) {
+			if ((r = find_in(&s->then_b, label)) || (r = find_in(&s->else_b, label)))
+				return r;
+		}
+	}
+	return NULL;
+}
+
+const struct iom_lit_stmt *iom_lit_find_label(const struct iom_lit_test *t, int tid,
+					      const char *label)
+{
+	if (!t || tid < 0 || (unsigned)tid >= t->nr_threads || !label)
+		return NULL;
+	return find_in(&t->threads[tid].body, label);
+}
+
+static int check_block(const struct iom_lit_test *t, const struct iom_lit_block *b,
+		       enum iom_arch arch, unsigned kver, struct iom_diag *d)
+{
+	char v[16];
+	for (unsigned i = 0; i < b->nr_stmts; i++) {
+		const struct iom_lit_stmt *s = &b->stmts[i];
+		const char *why = NULL;
+		if (s->kind == IOM_LIT_S_IF) {
+			if (check_block(t, &s->then_b, arch, kver, d) ||
+			    check_block(t, &s->else_b, arch, kver, d))
+				return -IOM_EINVAL;
+			continue;
+		}
+		if (s->kind != IOM_LIT_S_PRIM)
+			continue;
+		if (!iom_lit_prim_available_on(s->prim, arch, kver, &why)) {
+			iom_diag_set(d, IOM_EINVAL, t->file, s->pos.line, s->pos.col,
+				     "%s() does not exist in v%s on %s: %s", iom_lit_prim_name(s->prim),
+				     iom_kver_str(kver, v, sizeof(v)), iom_arch_name(arch), why);
+			return -IOM_EINVAL;
+		}
+	}
+	return 0;
+}
+
+int iom_lit_test_check(const struct iom_lit_test *t, enum iom_arch arch, unsigned kver,
+		       struct iom_diag *d)
+{
+	const char *why = NULL;
+	char v[16];
+	if (!iom_arch_available(arch, kver, &why)) {
+		iom_diag_set(d, IOM_EINVAL, t->file, 0, 0, "%s does not exist in v%s: %s",
+			     iom_arch_name(arch), iom_kver_str(kver, v, sizeof(v)),
+			     why ? why : "unknown architecture");
+		return -IOM_EINVAL;
+	}
+	/* ioremap_nocache() was removed tree-wide in v5.6 (arch-attrs.md A.1, 4bdc0d676a64). */
+	for (unsigned i = 0; i < t->nr_syms; i++) {
+		const struct iom_lit_sym *s = &t->syms[i];
+		if (s->kind == IOM_LIT_SYM_REGION && s->region == IOM_LIT_RGN_IOREMAP_NOCACHE &&
+		    kver >= IOM_KVER(5, 6)) {
+			iom_diag_set(d, IOM_EINVAL, t->file, s->pos.line, s->pos.col,
+				     "ioremap_nocache() does not exist in v%s: removed in v5.6",
+				     iom_kver_str(kver, v, sizeof(v)));
+			return -IOM_EINVAL;
+		}
+	}
+	for (unsigned i = 0; i < t->nr_threads; i++)
+		if (check_block(t, &t->threads[i].body, arch, kver, d))
+			return -IOM_EINVAL;
+	return 0;
+}
+
+enum iom_lit_verdict iom_lit_expect_lookup(const struct iom_lit_test *t, enum iom_arch arch,
+					   unsigned kver, enum iom_lit_model model)
+{
+	enum iom_lit_verdict v = IOM_LIT_V_NONE;
+	for (unsigned i = 0; i < t->nr_expects; i++) {
+		const struct iom_lit_expect *e = &t->expects[i];
+		if (e->arch != IOM_ARCH_ANY && e->arch != arch)
+			continue;
+		if (e->kver && kver < e->kver)
+			continue;
+		if (e->model != IOM_LIT_MODEL_ANY && e->model != model)
+			continue;
+		v = e->verdict;
+	}
+	return v;
+}

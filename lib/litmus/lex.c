@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- litmus lexer and arena.
+ * Tokens of herd7's C litmus dialect: C identifiers and numbers, C punctuation, the
+ * condition connectives /\ and \/, C comments anywhere, and OCaml (* *) comments (nesting)
+ * outside braces, where herd7 puts them. The first (* *) comment is kept for Result:. */
+#include <stdlib.h>
+#include <string.h>
+#include "litmus_int.h"
+
+void *lit_alloc(struct lit_arena *a, size_t n)
+{
+	size_t al = sizeof(max_align_t);
+	n = (n + al - 1) / al * al;
+	if (!n)
+		n = al;
+	if (!a->head || a->head->size - a->head->used < n) {
+		size_t size = n > 16384 ? n : 16384;
+		struct lit_chunk *c = malloc(sizeof(*c) + size);
+		if (!c)
+			return NULL;
+		c->next = a->head;
+		c->used = 0;
+		c->size = size;
+		a->head = c;
+	}
+	void *p = (char *)a->head->data + a->head->used;
+	a->head->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+void lit_arena_release(struct lit_arena *a)
+{
+	while (a->head) {
+		struct lit_chunk *n = a->head->next;
+		free(a->head);
+		a->head = n;
+	}
+}
+
+void lit_lex_init(struct lit_lexer *lx, const char *src, size_t len)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->src = src;
+	lx->len = len;
+	lx->line = 1;
+	lx->col = 1;
+}
+
+static int peekc(const struct lit_lexer *lx, size_t k)
+{
+	return lx->off + k < lx->len ? (unsigned char)lx->src[lx->off + k] : -1;
+}
+
+static void adv(struct lit_lexer *lx)
+{
+	if (lx->off >= lx->len)
+		return;
+	if (lx->src[lx->off] == '\n') {
+		lx->line++;
+		lx->col = 1;
+	} else {
+		lx->col++;
+	}
+	lx->off++;
+}
+
+static void bad(struct lit_lexer *lx, struct iom_lit_pos pos, const char *msg)
+{
+	if (!lx->bad) {
+		lx->bad = 1;
+		lx->bad_msg = msg;
+		lx->bad_pos = pos;
+	}
+}
+
+/* Skip blanks and comments. Returns 0, or -1 on an unterminated comment. */
+static int skip(struct lit_lexer *lx)
+{
+	for (;;) {
+		int c = peekc(lx, 0);
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+			adv(lx);
+		} else if (c == '/' && peekc(lx, 1) == '*') {
+			struct iom_lit_pos pos = { lx->line, lx->col };
+			adv(lx);
+			adv(lx);
+			while (!(peekc(lx, 0) == '*' && peekc(lx, 1) == '/')) {
+				if (peekc(lx, 0) < 0) {
+					bad(lx, pos, "unterminated /* comment");
+					return -1;
+				}
+				adv(lx);
+			}
+			adv(lx);
+			adv(lx);
+		} else if (c == '/' && peekc(lx, 1) == '/') {
+			while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
+				adv(lx);
+		} else if (c == '(' && peekc(lx, 1) == '*' && lx->depth == 0) {
+			struct iom_lit_pos pos = { lx->line, lx->col };
+			int nest = 1;
+			size_t start;
+			adv(lx);
+			adv(lx);
+			start = lx->off;
+			while (nest) {
+				if (peekc(lx, 0) < 0) {
+					bad(lx, pos, "unterminated (* comment");
+					return -1;
+				}
+				if (peekc(lx, 0) == '(' && peekc(lx, 1) == '*') {
+					nest++;
+					adv(lx);
+				} else if (peekc(lx, 0) == '*' && peekc(lx, 1) == ')') {
+					nest--;
+					if (!nest)
+						break;
+					adv(lx);
+				}
+				adv(lx);
+			}
+			if (!lx->first_comment) {
+				lx->first_comment = lx->src + start;
+				lx->first_comment_len = lx->off - start;
+				lx->first_comment_pos = (struct iom_lit_pos){ pos.line, pos.col + 2 };
+			}
+			adv(lx);
+			adv(lx);
+		} else {
+			return 0;
+		}
+	}
+}
+
+static int is_ident_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_ident(int c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+struct lit_token lit_lex_next(struct lit_lexer *lx)
+{
+	struct lit_token t;
+	memset(&t, 0, sizeof(t));
+	if (lx->bad || skip(lx) < 0) {
+		t.kind = T_EOF;
+		t.pos = (struct iom_lit_pos){ lx->line, lx->col };
+		return t;
+	}
+	t.pos = (struct iom_lit_pos){ lx->line, lx->col };
+	int c = peekc(lx, 0);
+	if (c < 0) {
+		t.kind = T_EOF;
+		return t;
+	}
+	t.s = lx->src + lx->off;
+	if (is_ident_start(c)) {
+		while (is_ident(peekc(lx, 0)))
+			adv(lx);
+		t.kind = T_IDENT;
+		t.len = (size_t)(lx->src + lx->off - t.s);
+		return t;
+	}
+	if (c >= '0' && c <= '9') {
+		uint64_t v = 0;
+		int overflow = 0;
+		if (c == '0' && (peekc(lx, 1) == 'x' || peekc(lx, 1) == 'X')) {
+			adv(lx);
+			adv(lx);
+			if (hexval(peekc(lx, 0)) < 0) {
+				bad(lx, t.pos, "hexadecimal number without digits");
+				t.kind = T_EOF;
+				return t;
+			}
+			while (hexval(peekc(lx, 0)) >= 0) {
+				if (v >> 60)
+					overflow = 1;
+				v = v << 4 | (uint64_t)hexval(peekc(lx, 0));
+				adv(lx);
+			}
+		} else {
+			while (peekc(lx, 0) >= '0' && peekc(lx, 0) <= '9') {
+				uint64_t d = (uint64_t)(peekc(lx, 0) - '0');
+				if (v > (UINT64_MAX - d) / 10)
+					overflow = 1;
+				v = v * 10 + d;
+				adv(lx);
+			}
+		}
+		/* C integer suffixes (1UL, 0x10u) */
+		while (peekc(lx, 0) == 'u' || peekc(lx, 0) == 'U' || peekc(lx, 0) == 'l' ||
+		       peekc(lx, 0) == 'L')
+			adv(lx);
+		if (is_ident(peekc(lx, 0))) {
+			bad(lx, t.pos, "malformed number");
+			t.kind = T_EOF;
+			return t;
+		}
+		if (overflow || v > (uint64_t)INT64_MAX) {
+			bad(lx, t.pos, "number out of range");
+			t.kind = T_EOF;
+			return t;
+		}
+		t.kind = T_NUM;
+		t.num = v;
+		t.len = (size_t)(lx->src + lx->off - t.s);
+		return t;
+	}
+	int c1 = peekc(lx, 1);
+	static const struct {
+		char a, b;
+		enum lit_tok k;
+	} two[] = {
+		{ '/', '\\', T_AND }, { '\\', '/', T_OR }, { '=', '=', T_EQEQ }, { '!', '=', T_NE },
+		{ '<', '=', T_LE },   { '>', '=', T_GE }, { '&', '&', T_LAND }, { '|', '|', T_LOR },
+		{ '<', '<', T_SHL },  { '>', '>', T_SHR }, { '-', '>', T_ARROW },
+	};
+	for (size_t i = 0; i < sizeof(two) / sizeof(two[0]); i++) {
+		if (c == two[i].a && c1 == two[i].b) {
+			adv(lx);
+			adv(lx);
+			t.kind = two[i].k;
+			t.len = 2;
+			return t;
+		}
+	}
+	if (strchr("{}()[];,:=<>+-*/%&|^~!.", c)) {
+		adv(lx);
+		if (c == '{')
+			lx->depth++;
+		else if (c == '}' && lx->depth > 0)
+			lx->depth--;
+		t.kind = T_PUNCT;
+		t.ch = c;
+		t.len = 1;
+		return t;
+	}
+	bad(lx, t.pos, c >= 0x20 && c < 0x7f ? "unexpected character" : "unexpected byte");
+	t.kind = T_EOF;
+	return t;
+}
+
+struct lit_token lit_lex_rest_of_line(struct lit_lexer *lx)
+{
+	struct lit_token t;
+	memset(&t, 0, sizeof(t));
+	while (peekc(lx, 0) == ' ' || peekc(lx, 0) == '\t')
+		adv(lx);
+	t.pos = (struct iom_lit_pos){ lx->line, lx->col };
+	t.s = lx->src + lx->off;
+	while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
+		adv(lx);
+	t.len = (size_t)(lx->src + lx->off - t.s);
+	while (t.len && (t.s[t.len - 1] == ' ' || t.s[t.len - 1] == '\t' || t.s[t.len - 1] == '\r'))
+		t.len--;
+	t.kind = t.len ? T_IDENT : T_EOF;
+	return t;
+}

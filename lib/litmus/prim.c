@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- litmus primitive table, architecture/version/model/verdict names.
+ * The rows live in tables/litmus_primitives.def, each with its source; this file only
+ * turns them into lookups. Whether a primitive exists in a release is answered here;
+ * what it orders is the engine's business. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "iomodel/litmus.h"
+
+#define ARCHS_ALL IOM_LIT_ARCH_ALL
+#define ARCHS_PPC (1u << IOM_ARCH_POWERPC)
+
+/* ORDER IOM_LIT_P */
+static const struct iom_lit_prim_info prims[] = {
+	[IOM_LIT_P_NONE] = { IOM_LIT_P_NONE, NULL, IOM_LIT_PC_NONE, IOM_LIT_DIR_NONE,
+			     IOM_LIT_FL_NONE, 0, IOM_LIT_B_NONE, IOM_LIT_LK_NONE, false, 0, 0, 0,
+			     NULL },
+#define LIT_PRIM(id, name, cls, dir, fl, w, bar, lk, be, first, removed, archs, src)       \
+	[IOM_LIT_P_##id] = { IOM_LIT_P_##id, name, IOM_LIT_PC_##cls, IOM_LIT_DIR_##dir,         \
+			     IOM_LIT_FL_##fl, w, IOM_LIT_B_##bar, IOM_LIT_LK_##lk, be, first,    \
+			     removed, ARCHS_##archs, src },
+#include "../tables/litmus_primitives.def"
+#undef LIT_PRIM
+};
+_Static_assert(ARRAY_SIZE(prims) == IOM_LIT_P__COUNT, "litmus_primitives.def rows");
+
+const struct iom_lit_prim_info *iom_lit_prim_info(enum iom_lit_prim p)
+{
+	if ((int)p < 0 || p >= IOM_LIT_P__COUNT)
+		return &prims[IOM_LIT_P_NONE];
+	return &prims[p];
+}
+
+enum iom_lit_prim iom_lit_prim_lookup(const char *name)
+{
+	if (!name)
+		return IOM_LIT_P_NONE;
+	for (int p = 1; p < IOM_LIT_P__COUNT; p++)
+		if (prims[p].name && !strcmp(prims[p].name, name))
+			return (enum iom_lit_prim)p;
+	return IOM_LIT_P_NONE;
+}
+
+const char *iom_lit_prim_name(enum iom_lit_prim p)
+{
+	if (p == IOM_LIT_P_PLAIN_LOAD)
+		return "plain load";
+	if (p == IOM_LIT_P_PLAIN_STORE)
+		return "plain store";
+	const char *n = iom_lit_prim_info(p)->name;
+	return n ? n : "?";
+}
+
+/* Static sentences, so *why needs no allocation; one per version-bounded row. */
+static const char *why_text(enum iom_lit_prim p, bool too_old)
+{
+	switch (p) {
+	case IOM_LIT_P_MMIOWB:
+		return "mmiowb() was removed in v5.2 (spinlocks now track pending MMIO writes)";
+	case IOM_LIT_P_IO_STOP_WC:
+		return "io_stop_wc() first appeared in v5.17";
+	case IOM_LIT_P_DMA_MB:
+		return "dma_mb() first appeared in v5.19";
+	case IOM_LIT_P_SMP_MB_AFTER_SPINLOCK:
+		return "smp_mb__after_spinlock() first appeared in v4.14";
+	default:
+		return too_old ? "the primitive does not exist yet in this release"
+			       : "the primitive was removed before this release";
+	}
+}
+
+bool iom_lit_prim_available(enum iom_lit_prim p, unsigned kver, const char **why)
+{
+	const struct iom_lit_prim_info *pi = iom_lit_prim_info(p);
+	if (p == IOM_LIT_P_NONE || !kver)
+		return p != IOM_LIT_P_NONE;
+	if (pi->first && kver < pi->first) {
+		if (why)
+			*why = why_text(p, true);
+		return false;
+	}
+	if (pi->removed && kver >= pi->removed) {
+		if (why)
+			*why = why_text(p, false);
+		return false;
+	}
+	return true;
+}
+
+bool iom_lit_prim_available_on(enum iom_lit_prim p, enum iom_arch a, unsigned kver,
+			       const char **why)
+{
+	if (!iom_lit_prim_available(p, kver, why))
+		return false;
+	if ((int)a >= 0 && a < IOM_ARCH__COUNT && !(iom_lit_prim_info(p)->archs & (1u << a))) {
+		if (why)
+			*why = "the primitive exists only on powerpc";
+		return false;
+	}
+	return true;
+}
+
+/* ORDER IOM_ARCH */
+static const char *const arch_names[] = {
+	[IOM_ARCH_X86] = "x86",
+	[IOM_ARCH_ARM64] = "arm64",
+	[IOM_ARCH_POWERPC] = "powerpc",
+	[IOM_ARCH_RISCV] = "riscv",
+};
+_Static_assert(ARRAY_SIZE(arch_names) == IOM_ARCH__COUNT, "arch_names");
+
+const char *iom_arch_name(enum iom_arch a)
+{
+	if ((int)a < 0 || a >= IOM_ARCH__COUNT)
+		return "*";
+	return arch_names[a];
+}
+
+int iom_arch_parse(const char *s, enum iom_arch *out)
+{
+	for (int a = 0; a < IOM_ARCH__COUNT; a++) {
+		if (!strcmp(s, arch_names[a])) {
+			*out = (enum iom_arch)a;
+			return 0;
+		}
+	}
+	if (!strcmp(s, "ppc")) {
+		*out = IOM_ARCH_POWERPC;
+		return 0;
+	}
+	return -1;
+}
+
+bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why)
+{
+	/* ordering.md "Version boundaries, verified" row 9: arch/riscv first in v4.15.0. */
+	if (a == IOM_ARCH_RISCV && kver && kver < IOM_KVER(4, 15)) {
+		if (why)
+			*why = "the riscv port was merged in v4.15";
+		return false;
+	}
+	return (int)a >= 0 && a < IOM_ARCH__COUNT;
+}
+
+int iom_kver_parse(const char *s, unsigned *out)
+{
+	unsigned long maj, min;
+	char *end;
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	maj = strtoul(s, &end, 10);
+	if (*end != '.' || end[1] < '0' || end[1] > '9')
+		return -1;
+	min = strtoul(end + 1, &end, 10);
+	if (*end || maj > 99 || min > 255 || (!maj && !min))
+		return -1;
+	*out = IOM_KVER(maj, min);
+	return 0;
+}
+
+const char *iom_kver_str(unsigned kver, char *buf, size_t size)
+{
+	if (!kver)
+		snprintf(buf, size, "*");
+	else
+		snprintf(buf, size, "%u.%u", IOM_KVER_MAJOR(kver), IOM_KVER_MINOR(kver));
+	return buf;
+}
+
+/* ORDER IOM_LIT_MODEL */
+static const char *const model_names[] = {
+	[IOM_LIT_MODEL_KERNEL] = "kernel",
+	[IOM_LIT_MODEL_ARTICLE] = "article",
+	[IOM_LIT_MODEL_PORTABLE] = "portable",
+};
+_Static_assert(ARRAY_SIZE(model_names) == IOM_LIT_MODEL__COUNT, "model_names");
+
+const char *iom_lit_model_name(enum iom_lit_model m)
+{
+	if ((int)m < 0 || m >= IOM_LIT_MODEL__COUNT)
+		return "*";
+	return model_names[m];
+}
+
+int iom_lit_model_parse(const char *s, enum iom_lit_model *out)
+{
+	for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++) {
+		if (!strcmp(s, model_names[m])) {
+			*out = (enum iom_lit_model)m;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* ORDER IOM_LIT_V */
+static const char *const verdict_names[] = {
+	[IOM_LIT_V_NONE] = "-",
+	[IOM_LIT_V_NEVER] = "Never",
+	[IOM_LIT_V_SOMETIMES] = "Sometimes",
+	[IOM_LIT_V_ALWAYS] = "Always",
+	[IOM_LIT_V_ERROR] = "Error",
+};
+_Static_assert(ARRAY_SIZE(verdict_names) == IOM_LIT_V__COUNT, "verdict_names");
+
+const char *iom_lit_verdict_name(enum iom_lit_verdict v)
+{
+	if ((int)v < 0 || v >= IOM_LIT_V__COUNT)
+		return "-";
+	return verdict_names[v];
+}
+
+int iom_lit_verdict_parse(const char *s, enum iom_lit_verdict *out)
+{
+	for (int v = IOM_LIT_V_NEVER; v < IOM_LIT_V__COUNT; v++) {
+		if (!strcmp(s, verdict_names[v])) {
+			*out = (enum iom_lit_verdict)v;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* ORDER IOM_LIT_RGN */
+static const char *const region_names[] = {
+	[IOM_LIT_RGN_IOREMAP] = "ioremap",
+	[IOM_LIT_RGN_IOREMAP_NOCACHE] = "ioremap_nocache",
+	[IOM_LIT_RGN_IOREMAP_WC] = "ioremap_wc",
+	[IOM_LIT_RGN_IOREMAP_UC] = "ioremap_uc",
+	[IOM_LIT_RGN_IOREMAP_NP] = "ioremap_np",
+	[IOM_LIT_RGN_IOREMAP_WT] = "ioremap_wt",
+	[IOM_LIT_RGN_IOREMAP_CACHE] = "ioremap_cache",
+	[IOM_LIT_RGN_IOPORT] = "ioport",
+};
+_Static_assert(ARRAY_SIZE(region_names) == IOM_LIT_RGN__COUNT, "region_names");
+
+const char *iom_lit_region_kind_name(enum iom_lit_region_kind k)
+{
+	if ((int)k < 0 || k >= IOM_LIT_RGN__COUNT)
+		return "?";
+	return region_names[k];
+}
