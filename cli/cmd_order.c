@@ -1,10 +1,225 @@
 // SPDX-License-Identifier: MIT
-/* iomodel order -- not implemented yet. */
+/* iomodel order -- is a pair of accesses ordered on one CPU, by which rule; and the
+ * article-shaped ordering tables computed from the rule rows (tables/order_*.def). */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cli.h"
+#include "iomodel/buf.h"
+#include "iomodel/order.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomodel order [--arch ARCH] [--kernel X.Y] [--model MODEL] [--outside-lock] [-j]\n"
+		"                     EVENT [BARRIER] EVENT\n"
+		"       iomodel order --table [--arch ARCH] [--kernel X.Y] [--model MODEL]\n"
+		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86; all with --table)\n"
+		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
+		"  EVENT := PRIM[@REGION][:devN[+OFF]]   e.g. writel_relaxed@wc, readl:dev1, spin_unlock\n"
+		"  REGION:= { uc | wc | ioremap | ioremap_nocache | ioremap_uc | ioremap_np | ioremap_wc |\n"
+		"             ioport | mem }\n"
+		"  Two MMIO events default to dev0+0x0 and dev0+0x4 (same device, different address).\n"
+		"  --kernel defaults to the newest behaviour. --outside-lock: the first event is not made\n"
+		"  while holding a spinlock (matters for the powerpc/riscv/portable unlock rules).\n");
+}
+
+struct opts {
+	int archs[IOM_ARCH__COUNT], nr_archs;
+	int models[IOM_LIT_MODEL__COUNT], nr_models;
+	unsigned kver;
+	int table, json, outside;
+	const char *flip;
+	const char *ev[3];
+	int nr_ev;
+};
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	const char *arch = NULL, *model = "kernel";
+	memset(o, 0, sizeof(*o));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if ((!strcmp(a, "--arch") || !strcmp(a, "--kernel") || !strcmp(a, "--model") ||
+		     !strcmp(a, "--flip-rule")) && i + 1 >= argc) {
+			cli_error("order: %s needs a value", a);
+			return -1;
+		}
+		if (!strcmp(a, "--arch"))
+			arch = argv[++i];
+		else if (!strcmp(a, "--model"))
+			model = argv[++i];
+		else if (!strcmp(a, "--kernel")) {
+			if (iom_kver_parse(argv[++i], &o->kver) < 0) {
+				cli_error("order: bad kernel version '%s' (expected X.Y)", argv[i]);
+				return -1;
+			}
+		} else if (!strcmp(a, "--flip-rule"))
+			o->flip = argv[++i];
+		else if (!strcmp(a, "--table"))
+			o->table = 1;
+		else if (!strcmp(a, "--outside-lock"))
+			o->outside = 1;
+		else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
+			o->json = 1;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 1;
+		} else if (a[0] == '-' && a[1]) {
+			cli_error("order: unknown option '%s'", a);
+			return -1;
+		} else if (o->nr_ev < 3)
+			o->ev[o->nr_ev++] = a;
+		else {
+			cli_error("order: too many events");
+			return -1;
+		}
+	}
+	if (!arch)
+		arch = o->table ? "all" : "x86";
+	if (!strcmp(arch, "all")) {
+		for (int a = 0; a < IOM_ARCH__COUNT; a++)
+			o->archs[o->nr_archs++] = a;
+	} else {
+		enum iom_arch a;
+		if (iom_arch_parse(arch, &a) < 0) {
+			cli_error("order: unknown architecture '%s'", arch);
+			return -1;
+		}
+		o->archs[o->nr_archs++] = a;
+	}
+	if (!strcmp(model, "all")) {
+		for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++)
+			o->models[o->nr_models++] = m;
+	} else {
+		enum iom_lit_model m;
+		if (iom_lit_model_parse(model, &m) < 0 || m == IOM_LIT_MODEL_ANY) {
+			cli_error("order: unknown model '%s'", model);
+			return -1;
+		}
+		o->models[o->nr_models++] = m;
+	}
+	if (o->flip && !iom_ord_rule_find(o->flip)) {
+		cli_error("order: no rule '%s'", o->flip);
+		return -1;
+	}
+	if (!o->table && o->nr_ev != 2 && o->nr_ev != 3) {
+		usage(stderr);
+		return -1;
+	}
+	if (o->table && o->nr_ev) {
+		cli_error("order: --table takes no events");
+		return -1;
+	}
+	return 0;
+}
+
+static int tables(const struct opts *o)
+{
+	struct iom_buf b;
+	iom_buf_init(&b);
+	for (int i = 0; i < o->nr_archs; i++)
+		for (int m = 0; m < o->nr_models; m++) {
+			struct iom_ord_ctx c = { o->archs[i], o->models[m], o->kver, o->flip };
+			if (b.len)
+				iom_buf_puts(&b, "\n");
+			iom_ord_render_tables(&c, &b);
+		}
+	fputs(iom_buf_str(&b), stdout);
+	iom_buf_release(&b);
+	return CLI_OK;
+}
+
+static int query(const struct opts *o)
+{
+	json_t *arr = o->json ? json_array() : NULL;
+	int rc = CLI_OK;
+	for (int i = 0; i < o->nr_archs; i++) {
+		enum iom_arch a = o->archs[i];
+		struct iom_ord_ev ev[3];
+		struct iom_diag d;
+		iom_diag_init(&d);
+		for (int k = 0; k < o->nr_ev; k++)
+			if (iom_ord_parse_event(o->ev[k], a, &ev[k], &d) < 0) {
+				cli_error_diag(&d, o->json);
+				json_decref(arr);
+				return CLI_BADINPUT;
+			}
+		struct iom_ord_ev *e1 = &ev[0], *e2 = &ev[o->nr_ev - 1];
+		struct iom_ord_ev *f = o->nr_ev == 3 ? &ev[1] : NULL;
+		if (iom_ord_is_barrier(e1->kind) || iom_ord_is_barrier(e2->kind) ||
+		    (f && !iom_ord_is_barrier(f->kind))) {
+			cli_error("order: expected ACCESS [BARRIER] ACCESS");
+			json_decref(arr);
+			return CLI_BADINPUT;
+		}
+		/* default placement: same device, different address; distinct memory locations */
+		if (e1->dev >= 0 && e2->dev >= 0 && e1->dev == e2->dev && e1->off == e2->off &&
+		    !strchr(o->ev[0], ':') && !strchr(o->ev[o->nr_ev - 1], ':'))
+			e2->off = 4;
+		if (e1->dev < 0 && e2->dev < 0 && e1->kind != IOM_ORD_K_LOCK &&
+		    e1->kind != IOM_ORD_K_UNLOCK && e2->kind != IOM_ORD_K_LOCK &&
+		    e2->kind != IOM_ORD_K_UNLOCK)
+			e2->loc = e1->loc + 1;
+		unsigned flags = o->outside ? IOM_ORD_F_LOCK_BETWEEN : IOM_ORD_F_HELD;
+		for (int m = 0; m < o->nr_models; m++) {
+			struct iom_ord_ctx c = { a, o->models[m], o->kver, o->flip };
+			char kv[16];
+			const char *why;
+			struct iom_buf b;
+			bool v = false;
+			iom_buf_init(&b);
+			if (!iom_ord_supported(&c, &why)) {
+				if (!o->json)
+					printf("%s %s %s: n/a (%s)\n", iom_arch_name(a),
+					       o->kver ? iom_kver_str(o->kver, kv, sizeof(kv)) : "newest",
+					       iom_lit_model_name(c.model), why);
+				iom_buf_release(&b);
+				continue;
+			}
+			iom_ord_explain(&c, e1, f, e2, flags, &v, &b);
+			if (o->json) {
+				const struct iom_ord_rule *r = NULL;
+				bool pv;
+				r = iom_ord_pair(&c, e1, e2, flags, &pv);
+				if (!pv && f)
+					r = iom_ord_fence(&c, e1, f->kind, e2, &pv);
+				json_t *j = json_object();
+				json_object_set_new(j, "arch", json_string(iom_arch_name(a)));
+				json_object_set_new(j, "kernel", o->kver ? json_string(iom_kver_str(o->kver, kv, sizeof(kv))) : json_null());
+				json_object_set_new(j, "model", json_string(iom_lit_model_name(c.model)));
+				json_object_set_new(j, "first", json_string(o->ev[0]));
+				json_object_set_new(j, "barrier", f ? json_string(o->ev[1]) : json_null());
+				json_object_set_new(j, "second", json_string(o->ev[o->nr_ev - 1]));
+				json_object_set_new(j, "ordered", json_boolean(v));
+				json_object_set_new(j, "rule", r ? json_string(r->id) : json_null());
+				json_object_set_new(j, "source", r ? json_string(r->source) : json_null());
+				json_array_append_new(arr, j);
+			} else {
+				printf("%s %s %s: %s%s%s -> %s: %s", iom_arch_name(a),
+				       o->kver ? iom_kver_str(o->kver, kv, sizeof(kv)) : "newest",
+				       iom_lit_model_name(c.model), o->ev[0], f ? " -> " : "",
+				       f ? o->ev[1] : "", o->ev[o->nr_ev - 1], iom_buf_str(&b));
+			}
+			iom_buf_release(&b);
+		}
+	}
+	if (arr) {
+		char *s = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (s)
+			puts(s);
+		free(s);
+		json_decref(arr);
+	}
+	return rc;
+}
 
 int cmd_order(int argc, char **argv)
 {
-	(void)argc;
-	cli_error("%s: not implemented yet", argv[0]);
-	return CLI_BADINPUT;
+	struct opts o;
+	int r = parse(argc, argv, &o);
+	if (r)
+		return r > 0 ? CLI_OK : CLI_BADINPUT;
+	return o.table ? tables(&o) : query(&o);
 }
