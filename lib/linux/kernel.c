@@ -182,8 +182,8 @@ void iom_kernel_boot(struct iom_kernel *k)
 	for (unsigned i = 0; i < IOM_MTRR_MAX_VAR; i++)
 		k->usage[i] = i < k->mtrr.vcnt ? 1 : 0; /* init_table(): every count starts at 1 */
 	if (k->cpu.mtrr && !k->mtrr.enabled)
-		k_log(k, IOM_LOG_INFO, k_has(k, IOM_KF_MTRR_CACHE_MAP) ? "MTRRs disabled by BIOS"
-									: "MTRR: Disabled");
+		k_log(k, IOM_LOG_INFO, k_has(k, IOM_KF_MTRR_OFF_MSG_REASON) ? "MTRRs disabled by BIOS"
+				       : k_has(k, IOM_KF_MTRR_MSG_NO_PREFIX) ? "Disabled" : "MTRR: Disabled");
 	if (k->mtrr_on && k_has(k, IOM_KF_MTRR_CACHE_MAP))
 		log_cache_map(k);
 	iom_linux_pat_setup(k->ver, &k->cpu, k->mtrr_on, &k->pat, boot_log, k);

@@ -51,7 +51,7 @@ int k_range_is_ram(const struct iom_kernel *k, uint64_t start, uint64_t end);
 unsigned k_mtrr_fold(unsigned a, unsigned b);
 /* The Linux-visible type of an MTRR piece: SDM-undefined overlaps folded to UC. */
 unsigned k_piece_linux_type(const struct iom_mtrr_piece *p);
-/* "mtrr: " before 6.5, "" after (MTRR_MSG_NO_PREFIX). */
+/* "mtrr: " before the main.c -> mtrr.c rename, "" after (MTRR_MSG_NO_PREFIX). */
 const char *k_mtrr_prefix(const struct iom_kernel *k);
 void *k_grow(void *arr, size_t *alloc, size_t need, size_t elem);
 

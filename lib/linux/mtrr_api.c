@@ -75,8 +75,9 @@ int iom_k_mtrr_add_page(struct iom_kernel *k, uint64_t base, uint64_t size, unsi
 		last >>= 1;
 	}
 	if (lbase != last) {
-		k_log(k, IOM_LOG_WARN, "%sbase(0x%llx000) is not aligned on a size(0x%llx000) boundary",
-		      pfx, (unsigned long long)base, (unsigned long long)size);
+		/* printed from generic.c, which keeps its "mtrr: " prefix in every version */
+		k_log(k, IOM_LOG_WARN, "mtrr: base(0x%llx000) is not aligned on a size(0x%llx000) boundary",
+		      (unsigned long long)base, (unsigned long long)size);
 		return -EINVAL;
 	}
 	if (type >= MTRR_NUM_TYPES) { /* step 3 (TV-86) */

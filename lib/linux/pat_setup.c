@@ -103,7 +103,7 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 		/* nopat: the MSR is not written. 4.2 builds the tables from the emulated value;
 		 * from PAT_INIT_REWORK from the MSR as firmware left it, if non-zero (TV-43). */
 		say(log, ctx, IOM_LOG_INFO,
-		    decoupled ? "x86/PAT: PAT support disabled via boot option."
+		    iom_kfeat(v, IOM_KF_PAT_MSG_WORDING) ? "x86/PAT: PAT support disabled via boot option."
 			      : "x86/PAT: PAT support disabled.");
 		tables_from(p, rework && cpu->firmware_pat ? cpu->firmware_pat : PAT_EMULATED, log, ctx);
 		return;
