@@ -1,10 +1,319 @@
 // SPDX-License-Identifier: MIT
-/* iomodel litmus -- not implemented yet. */
+/* iomodel litmus -- run C-MMIO litmus tests on x86, arm64, powerpc and riscv, by kernel
+ * version and model; herd7-style output, a compact verdict table for several
+ * combinations, Expect: checking (exit 1 on a mismatch), DOT witness, JSON. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cli.h"
+#include "iomodel/buf.h"
+#include "iomodel/explore.h"
+#include "iomodel/litmus.h"
+
+/* --kernel all: one release per era of the rule tables (docs/ordering.md):
+ * v4.8 (the article), v5.1 (last with mmiowb()), v5.4 (arm64 DMB accessors),
+ * v5.17 (io_stop_wc), v6.12 (current). */
+static const unsigned grid_kvers[] = {
+	IOM_KVER(4, 8), IOM_KVER(5, 1), IOM_KVER(5, 4), IOM_KVER(5, 17), IOM_KVER(6, 12),
+};
+#define DEFAULT_KVER IOM_KVER(6, 12)
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomodel litmus [--arch ARCH] [--kernel X.Y|all] [--model MODEL] [--max-states N]\n"
+		"                      [--dot FILE] [-q] [-j] FILE...\n"
+		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86)\n"
+		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
+		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
+		"  With several combinations a verdict table follows; -q prints only the table.\n"
+		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
+		"  2 bad input (parse error, a primitive or mapping missing in that version, state limit).\n");
+}
+
+struct opts {
+	int archs[IOM_ARCH__COUNT], nr_archs;
+	int models[IOM_LIT_MODEL__COUNT], nr_models;
+	unsigned kvers[8];
+	int nr_kvers;
+	unsigned long max_states;
+	const char *dot, *flip;
+	int json, quiet;
+	char **files;
+	int nr_files;
+};
+
+static int parse_opts(int argc, char **argv, struct opts *o)
+{
+	const char *arch = "x86", *model = "kernel", *kernel = NULL;
+	memset(o, 0, sizeof(*o));
+	o->files = calloc((size_t)argc, sizeof(char *));
+	if (!o->files)
+		return -1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if ((!strcmp(a, "--arch") || !strcmp(a, "--kernel") || !strcmp(a, "--model") ||
+		     !strcmp(a, "--max-states") || !strcmp(a, "--dot") || !strcmp(a, "--flip-rule")) &&
+		    i + 1 >= argc) {
+			cli_error("litmus: %s needs a value", a);
+			return -1;
+		}
+		if (!strcmp(a, "--arch"))
+			arch = argv[++i];
+		else if (!strcmp(a, "--model"))
+			model = argv[++i];
+		else if (!strcmp(a, "--kernel"))
+			kernel = argv[++i];
+		else if (!strcmp(a, "--dot"))
+			o->dot = argv[++i];
+		else if (!strcmp(a, "--flip-rule"))
+			o->flip = argv[++i];
+		else if (!strcmp(a, "--max-states")) {
+			char *end;
+			o->max_states = strtoul(argv[++i], &end, 10);
+			if (*end || !o->max_states) {
+				cli_error("litmus: bad --max-states '%s'", argv[i]);
+				return -1;
+			}
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
+			o->json = 1;
+		else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
+			o->quiet = 1;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 1;
+		} else if (a[0] == '-' && a[1]) {
+			cli_error("litmus: unknown option '%s'", a);
+			return -1;
+		} else
+			o->files[o->nr_files++] = argv[i];
+	}
+	if (!strcmp(arch, "all")) {
+		for (int a = 0; a < IOM_ARCH__COUNT; a++)
+			o->archs[o->nr_archs++] = a;
+	} else {
+		enum iom_arch a;
+		if (iom_arch_parse(arch, &a) < 0 || a == IOM_ARCH_ANY) {
+			cli_error("litmus: unknown architecture '%s'", arch);
+			return -1;
+		}
+		o->archs[o->nr_archs++] = a;
+	}
+	if (!strcmp(model, "all")) {
+		for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++)
+			o->models[o->nr_models++] = m;
+	} else {
+		enum iom_lit_model m;
+		if (iom_lit_model_parse(model, &m) < 0 || m == IOM_LIT_MODEL_ANY) {
+			cli_error("litmus: unknown model '%s'", model);
+			return -1;
+		}
+		o->models[o->nr_models++] = m;
+	}
+	if (kernel && !strcmp(kernel, "all")) {
+		for (size_t i = 0; i < sizeof(grid_kvers) / sizeof(grid_kvers[0]); i++)
+			o->kvers[o->nr_kvers++] = grid_kvers[i];
+	} else if (kernel) {
+		if (iom_kver_parse(kernel, &o->kvers[0]) < 0 || !o->kvers[0]) {
+			cli_error("litmus: bad kernel version '%s' (expected X.Y)", kernel);
+			return -1;
+		}
+		o->nr_kvers = 1;
+	} else {
+		o->kvers[o->nr_kvers++] = DEFAULT_KVER;
+	}
+	if (!o->nr_files) {
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+struct cell {
+	enum iom_arch arch;
+	unsigned kver;
+	enum iom_lit_model model;
+	enum iom_lit_verdict got, want;
+	bool na, error, mismatch;
+};
+
+/* Run one file; returns the exit status for it. */
+static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *dot_done)
+{
+	struct iom_lit_test *t = NULL;
+	struct iom_diag d;
+	int combos = o->nr_archs * o->nr_kvers * o->nr_models;
+	int rc = CLI_OK;
+	iom_diag_init(&d);
+	if (iom_lit_parse_file(path, &t, &d) < 0) {
+		cli_error_diag(&d, o->json);
+		return CLI_BADINPUT;
+	}
+	struct cell *cells = calloc((size_t)combos, sizeof(*cells));
+	json_t *jres = o->json ? json_array() : NULL;
+	struct iom_buf out;
+	iom_buf_init(&out);
+	if (!cells) {
+		iom_lit_test_free(t);
+		return CLI_BADINPUT;
+	}
+	int n = 0;
+	for (int ai = 0; ai < o->nr_archs; ai++)
+		for (int ki = 0; ki < o->nr_kvers; ki++)
+			for (int mi = 0; mi < o->nr_models; mi++) {
+				struct cell *c = &cells[n++];
+				struct iom_explore_opts eo = { o->archs[ai], o->kvers[ki], o->models[mi],
+							       o->max_states, o->flip, o->dot && !*dot_done };
+				struct iom_explore_result *r = NULL;
+				char kv[16];
+				c->arch = eo.arch;
+				c->kver = eo.kver;
+				c->model = eo.model;
+				c->want = iom_lit_expect_lookup(t, eo.arch, eo.kver, eo.model);
+				iom_kver_str(eo.kver, kv, sizeof(kv));
+				/* combinations that do not exist are skipped when several are asked */
+				if (combos > 1 && c->want != IOM_LIT_V_ERROR &&
+				    (!iom_arch_available(eo.arch, eo.kver, NULL) ||
+				     (eo.model == IOM_LIT_MODEL_ARTICLE && eo.arch == IOM_ARCH_RISCV))) {
+					c->na = true;
+					continue;
+				}
+				iom_diag_init(&d);
+				int er = iom_explore_run(t, &eo, &r, &d);
+				json_t *j = jres ? json_object() : NULL;
+				if (j) {
+					json_object_set_new(j, "arch", json_string(iom_arch_name(eo.arch)));
+					json_object_set_new(j, "kernel", json_string(kv));
+					json_object_set_new(j, "model", json_string(iom_lit_model_name(eo.model)));
+				}
+				if (er < 0) {
+					char buf[1024];
+					c->error = true;
+					c->got = IOM_LIT_V_ERROR;
+					if (er == -IOM_ELIMIT || c->want != IOM_LIT_V_ERROR) {
+						if (!o->json)
+							fprintf(stderr, "iomodel: %s\n", iom_diag_str(&d, buf, sizeof(buf)));
+						if (er == -IOM_ELIMIT || c->want == IOM_LIT_V_NONE)
+							rc = CLI_BADINPUT;
+					}
+					if (j) {
+						json_object_set_new(j, "verdict", json_string("Error"));
+						json_object_set_new(j, "error", json_string(iom_diag_str(&d, buf, sizeof(buf))));
+					}
+				} else {
+					c->got = iom_explore_verdict(r);
+					if (!o->quiet && !o->json) {
+						if (combos > 1)
+							iom_buf_printf(&out, "== %s %s %s\n", iom_arch_name(eo.arch), kv,
+								       iom_lit_model_name(eo.model));
+						iom_explore_render(t, r, &out);
+					}
+					if (j) {
+						json_t *st = json_array();
+						for (unsigned i = 0; i < iom_explore_nr_states(r); i++)
+							json_array_append_new(st, json_string(iom_explore_state(r, i)));
+						json_object_set_new(j, "verdict", json_string(iom_lit_verdict_name(c->got)));
+						json_object_set_new(j, "ok", json_boolean(iom_explore_ok(r)));
+						json_object_set_new(j, "positive", json_integer(iom_explore_positive(r)));
+						json_object_set_new(j, "negative", json_integer(iom_explore_negative(r)));
+						json_object_set_new(j, "states", st);
+					}
+					if (eo.witness) {
+						struct iom_buf db;
+						iom_buf_init(&db);
+						iom_explore_render_dot(t, r, &db);
+						FILE *f = fopen(o->dot, "w");
+						if (!f || fputs(iom_buf_str(&db), f) < 0) {
+							cli_error("litmus: cannot write %s", o->dot);
+							rc = CLI_BADINPUT;
+						}
+						if (f)
+							fclose(f);
+						iom_buf_release(&db);
+						*dot_done = true;
+					}
+					iom_explore_result_free(r);
+				}
+				if (c->want != IOM_LIT_V_NONE && c->want != c->got) {
+					c->mismatch = true;
+					if (rc == CLI_OK)
+						rc = CLI_FAIL;
+				}
+				if (j) {
+					json_object_set_new(j, "expected", c->want == IOM_LIT_V_NONE ? json_null()
+									 : json_string(iom_lit_verdict_name(c->want)));
+					json_object_set_new(j, "match", json_boolean(!c->mismatch));
+					json_array_append_new(jres, j);
+				}
+			}
+	if (!o->json) {
+		fputs(iom_buf_str(&out), stdout);
+		if (combos > 1) {
+			printf("%sVerdicts %s\n%-8s %-6s", out.len ? "\n" : "", t->name ? t->name : path, "arch", "kernel");
+			for (int mi = 0; mi < o->nr_models; mi++)
+				printf(" %-10s", iom_lit_model_name(o->models[mi]));
+			printf("\n");
+			for (int i = 0; i < combos; i += o->nr_models) {
+				char kv[16];
+				printf("%-8s %-6s", iom_arch_name(cells[i].arch), iom_kver_str(cells[i].kver, kv, sizeof(kv)));
+				for (int mi = 0; mi < o->nr_models; mi++) {
+					const struct cell *c = &cells[i + mi];
+					char w[24];
+					snprintf(w, sizeof(w), "%s%s", c->na ? "n/a" : iom_lit_verdict_name(c->got),
+						 c->mismatch ? "!" : "");
+					printf(" %-10s", w);
+				}
+				printf("\n");
+			}
+		}
+		for (int i = 0; i < combos; i++) {
+			const struct cell *c = &cells[i];
+			char kv[16];
+			if (c->mismatch)
+				printf("!!! mismatch %s %s %s %s: expected %s, got %s\n", t->name ? t->name : path,
+				       iom_arch_name(c->arch), iom_kver_str(c->kver, kv, sizeof(kv)),
+				       iom_lit_model_name(c->model), iom_lit_verdict_name(c->want),
+				       iom_lit_verdict_name(c->got));
+		}
+	} else {
+		json_t *jt = json_object();
+		json_object_set_new(jt, "test", json_string(t->name ? t->name : ""));
+		json_object_set_new(jt, "file", json_string(path));
+		json_object_set_new(jt, "results", jres);
+		json_array_append_new(jarr, jt);
+	}
+	iom_buf_release(&out);
+	free(cells);
+	iom_lit_test_free(t);
+	return rc;
+}
 
 int cmd_litmus(int argc, char **argv)
 {
-	(void)argc;
-	cli_error("%s: not implemented yet", argv[0]);
-	return CLI_BADINPUT;
+	struct opts o;
+	int r = parse_opts(argc, argv, &o);
+	if (r) {
+		free(o.files);
+		return r > 0 ? CLI_OK : CLI_BADINPUT;
+	}
+	json_t *jarr = o.json ? json_array() : NULL;
+	bool dot_done = false;
+	int rc = CLI_OK;
+	for (int i = 0; i < o.nr_files; i++) {
+		int fr = run_file(&o, o.files[i], jarr, &dot_done);
+		if (fr > rc)
+			rc = fr;
+		if (fr == CLI_BADINPUT && o.nr_files == 1)
+			break;
+	}
+	if (jarr) {
+		char *s = json_dumps(jarr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (s)
+			puts(s);
+		free(s);
+		json_decref(jarr);
+	}
+	free(o.files);
+	return rc;
 }
