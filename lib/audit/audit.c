@@ -829,22 +829,28 @@ static void rule_bars(struct iom_audit *a)
 				ev_bar(f, b);
 				for (size_t k = 0; k < nwc; k++)
 					ev_var(f, var_reg(a, wc[k]));
-			} else if (r->tracked && r->eff == IOM_MTSET(IOM_MT_WC)) {
-				struct iom_aud_finding *f = finding(
-					a, AUD_REGISTERS_WC, IOM_AUD_ERROR, r->start, r->end, true,
-					"%s is a non-prefetchable (register) BAR and is mapped write-combining "
-					"(tracked %s)", r->owner, iom_mtset_str(r->tracked, t1, sizeof(t1)));
-				ev_bar(f, b);
+			} else if (r->tracked & IOM_MTSET(IOM_MT_WC)) {
+				/* tracked WC reservations inside a register BAR */
+				struct iom_aud_finding *f = NULL;
 				for (size_t k = 0; k < a->nr_regions; k++) {
 					const struct iom_aud_region *q = &a->regions[k];
-					if (q->kind == IOM_AUD_R_RESV && q->start < r->end && q->end > r->start &&
-					    (q->tracked & IOM_MTSET(IOM_MT_WC)))
-						ev_region(f, a, q);
+					if (q->kind != IOM_AUD_R_RESV || q->start >= r->end || q->end <= r->start ||
+					    q->eff != IOM_MTSET(IOM_MT_WC))
+						continue;
+					if (!f) {
+						f = finding(a, AUD_REGISTERS_WC, IOM_AUD_ERROR, r->start, r->end, true,
+							    "%s is a non-prefetchable (register) BAR and part of it is "
+							    "mapped write-combining", r->owner);
+						ev_bar(f, b);
+					}
+					ev_region(f, a, q);
 				}
 			}
 		}
 		if (b->prefetch == 1 && !b->disabled && is_display(b, r->owner)) {
-			bool nowc = !(r->eff & IOM_MTSET(IOM_MT_WC));
+			/* WC only through an MTRR the inputs do not show does not count */
+			bool mtrr_wc = r->mtrr && !(r->mtrr & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP)));
+			bool nowc = !(r->eff & IOM_MTSET(IOM_MT_WC)) || !mtrr_wc;
 			if (r->tracked && !(r->tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) &&
 			    nowc) {
 				struct iom_aud_finding *f = finding(
@@ -863,7 +869,7 @@ static void rule_bars(struct iom_audit *a)
 				struct iom_aud_finding *f = finding(
 					a, AUD_FRAMEBUFFER_UC, IOM_AUD_WARNING, r->start, r->end, true,
 					"%s (%s prefetchable aperture) is not covered by a write-combining MTRR "
-					"and PAT is %s: mapped with ioremap()/ioremap_wc() it is %s",
+					"and PAT is %s: without PAT, ioremap() and ioremap_wc() both give %s",
 					r->owner, hsize(r->end - r->start, sz, sizeof(sz)),
 					a->pat == IOM_AUD_PAT_DISABLED ? "disabled" : "not known to be enabled",
 					iom_mtset_str(r->eff, t1, sizeof(t1)));
@@ -878,14 +884,15 @@ static void rule_bars(struct iom_audit *a)
 		if (r->kind != IOM_AUD_R_RESV || r->bar >= 0 || r->owner[0] ||
 		    r->start < (4ULL << 30) || r->end - r->start < (256ULL << 20) ||
 		    (r->tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) ||
-		    (r->eff & IOM_MTSET(IOM_MT_WC)))
+		    ((r->eff & IOM_MTSET(IOM_MT_WC)) && __builtin_popcount(r->mtrr) == 1))
 			continue;
 		struct iom_aud_finding *f = finding(
 			a, AUD_FRAMEBUFFER_UC, IOM_AUD_WARNING, r->start, r->end, true,
 			"a %s %s mapping at 0x%llx, above 4 GiB: only a 64-bit prefetchable aperture "
 			"(GPU VRAM) is that large, and it should be WC; no BAR or /proc/iomem input "
-			"confirms the owner", hsize(r->end - r->start, sz, sizeof(sz)),
-			iom_mtset_str(r->tracked, t1, sizeof(t1)), (unsigned long long)r->start);
+			"confirms the owner%s", hsize(r->end - r->start, sz, sizeof(sz)),
+			iom_mtset_str(r->tracked, t1, sizeof(t1)), (unsigned long long)r->start,
+			__builtin_popcount(r->mtrr) > 1 ? " (only a WC MTRR, not in the inputs, could make it WC)" : "");
 		ev_region(f, a, r);
 	}
 	/* register blocks named in /proc/iomem under a WC MTRR */
@@ -955,8 +962,8 @@ static void rule_events(struct iom_audit *a, const struct owners *o)
 		switch (ev->kind) {
 		case IOM_EV_PAT_CONFLICT:
 			f = finding(a, AUD_MAPPING_REFUSED, IOM_AUD_ERROR, ev->start, ev->end, true,
-				    "a mapping of [mem 0x%llx-0x%llx]%s was refused: the PAT tracker "
-				    "holds %s there and the request conflicts with %s",
+				    "a mapping of [mem 0x%llx-0x%llx]%s was refused: the request (%s) "
+				    "conflicts with an overlapping %s reservation",
 				    (unsigned long long)ev->start, (unsigned long long)ev->end - 1, own,
 				    iom_mt_kname((enum iom_mt)ev->a), iom_mt_kname((enum iom_mt)ev->b));
 			evidence(f, ev->at, "conflicting memory types %s<->%s", iom_mt_kname((enum iom_mt)ev->a),
@@ -1330,6 +1337,14 @@ static int cmp_finding(const void *x, const void *y)
 	return strcmp(a->message, b->message);
 }
 
+static int cmp_ev(const void *x, const void *y)
+{
+	const struct iom_aud_evidence *a = x, *b = y;
+	if (a->at.input != b->at.input)
+		return a->at.input < b->at.input ? -1 : 1;
+	return a->at.line - b->at.line;
+}
+
 int iom_audit_run(struct iom_audit *a, const struct iom_sys_state *st)
 {
 	struct owners o;
@@ -1347,6 +1362,9 @@ int iom_audit_run(struct iom_audit *a, const struct iom_sys_state *st)
 	rule_ram(a);
 	note_unknowns(a);
 	owners_release(&o);
+	for (size_t i = 0; i < a->nr_findings; i++)
+		if (a->findings[i].nr_ev > 1)
+			qsort(a->findings[i].ev, a->findings[i].nr_ev, sizeof(*a->findings[i].ev), cmp_ev);
 	if (a->nr_findings)
 		qsort(a->findings, a->nr_findings, sizeof(*a->findings), cmp_finding);
 	return 0;

@@ -55,8 +55,13 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 	json_object_set_new(sum, "warnings", json_integer((json_int_t)nwarn));
 	json_object_set_new(sum, "notes", json_integer((json_int_t)ninfo));
 	arr = json_array();
-	for (size_t i = 0; i < a->nr_findings; i++)
-		json_array_append_new(arr, json_string(a->findings[i].code->code));
+	for (size_t i = 0; i < a->nr_findings; i++) {
+		bool seen = false;
+		for (size_t k = 0; k < i; k++)
+			seen |= a->findings[k].code == a->findings[i].code;
+		if (!seen)
+			json_array_append_new(arr, json_string(a->findings[i].code->code));
+	}
 	json_object_set_new(sum, "codes", arr);
 	json_object_set_new(root, "summary", sum);
 

@@ -88,7 +88,7 @@ static void summary(const struct iom_audit *a, struct iom_buf *out)
 			iom_buf_printf(out, ", %u of %u lines used", in->nr_used, in->nr_lines);
 		iom_buf_puts(out, "\n");
 	}
-	iom_buf_printf(out, "\nMTRR: from %s", a->mtrr_from);
+	iom_buf_printf(out, "\nMTRR: %s%s", a->mtrr_known ? "from " : "", a->mtrr_known ? a->mtrr_from : "no input");
 	if (a->mtrr_known) {
 		if (!a->mtrr.enabled)
 			iom_buf_puts(out, "; MTRRs disabled (UC everywhere at the MTRR level)");
@@ -153,9 +153,11 @@ static void regions(const struct iom_audit *a, struct iom_buf *out)
 	int w = 8;
 	while (w < 16 && (maxa >> (4 * w)))
 		w++;
-	iom_buf_printf(out, "\nRegions (end inclusive; * = no tracked mapping, type an ioremap() would get):\n");
-	iom_buf_printf(out, "  %-*s %6s  %-40s %-7s %-6s %s\n", 2 * w + 5, "RANGE", "SIZE", "OWNER",
-		       "TRACKED", "MTRR", "EFFECTIVE");
+	iom_buf_printf(out, "\nRegions (end inclusive; map = tracked reservation; BAR/p64 = prefetchable 64-bit,\n"
+			    "n = non-prefetchable, ? = flags unknown; * = no tracked mapping: the type an\n"
+			    "ioremap() would get):\n");
+	iom_buf_printf(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, "RANGE", "SIZE", "KIND",
+		       "OWNER", "TRACKED", "MTRR", "EFFECTIVE");
 	for (size_t i = 0; i < a->nr_regions; i++) {
 		const struct iom_aud_region *r = &a->regions[i];
 		char range[48], eff[24], own[140];
@@ -165,11 +167,17 @@ static void regions(const struct iom_audit *a, struct iom_buf *out)
 			 r->hypothetical ? "*" : "", r->mtrr_undefined ? " (undefined)" : "");
 		hyp |= r->hypothetical;
 		if (r->dup > 1)
-			snprintf(own, sizeof(own), "%s%sx%u", r->owner, r->owner[0] ? " " : "", r->dup);
+			snprintf(own, sizeof(own), "%s x%u", r->owner[0] ? r->owner : "?", r->dup);
 		else
 			snprintf(own, sizeof(own), "%s", r->owner[0] ? r->owner : "?");
-		iom_buf_printf(out, "  %-*s %6s  %-40s %-7s %-6s %s\n", 2 * w + 5, range,
-			       size_str(r->end - r->start, sz, sizeof(sz)), own,
+		char kind[16] = "map";
+		if (r->kind == IOM_AUD_R_BAR) {
+			const struct iom_sys_bar *b = &a->bars[r->bar];
+			snprintf(kind, sizeof(kind), "BAR/%s%s", b->prefetch == 1 ? "p" : b->prefetch == 0 ? "n" : "?",
+				 b->is64 == 1 ? "64" : b->is64 == 0 ? "32" : "");
+		}
+		iom_buf_printf(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, range,
+			       size_str(r->end - r->start, sz, sizeof(sz)), kind, own,
 			       r->kind == IOM_AUD_R_BAR && !r->tracked ? "-" : iom_mtset_str(r->tracked, t1, sizeof(t1)),
 			       iom_mtset_str(r->mtrr, t2, sizeof(t2)), eff);
 	}
