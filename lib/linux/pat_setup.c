@@ -93,8 +93,11 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 
 	if (cpu->pat == IOM_PAT_ABSENT) {
 		/* pat_disable("PAT not supported by CPU."): 4.2 returns before touching the
-		 * tables (TV-44); from PAT_INIT_REWORK the emulated table is used (TV-45). */
-		say(log, ctx, IOM_LOG_INFO, "x86/PAT: PAT not supported by CPU.");
+		 * tables (TV-44); from PAT_INIT_REWORK the emulated table is used (TV-45).
+		 * PAT_MSG_WORDING (5557e831f688) adds "the"; pat/memtype.c@v6.12 L256. */
+		say(log, ctx, IOM_LOG_INFO,
+		    iom_kfeat(v, IOM_KF_PAT_MSG_WORDING) ? "x86/PAT: PAT not supported by the CPU."
+							 : "x86/PAT: PAT not supported by CPU.");
 		if (rework)
 			tables_from(p, PAT_EMULATED, log, ctx);
 		return;
