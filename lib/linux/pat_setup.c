@@ -124,6 +124,19 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 		p->enabled = true;
 		return;
 	}
+	if (!cpu->firmware_pat) {
+		/* The boot CPU's PAT MSR reads 0: PAT is disabled and never written
+		 * (pat.c@v4.2 pat_bsp_init(): "PAT MSR is 0, disabled.", static tables kept;
+		 * from PAT_INIT_REWORK init_cache_modes() emulates WB/WT/UC-/UC;
+		 * PAT_MSG_WORDING renames the message, pat/memtype.c@v6.12 pat_bp_init() L261;
+		 * spec x86-memtype.md §2.2 row "PAT MSR reads 0"). */
+		say(log, ctx, IOM_LOG_INFO,
+		    iom_kfeat(v, IOM_KF_PAT_MSG_WORDING) ? "x86/PAT: PAT support disabled by the firmware."
+							 : "x86/PAT: PAT MSR is 0, disabled.");
+		if (rework)
+			tables_from(p, PAT_EMULATED, log, ctx);
+		return;
+	}
 	uint64_t value = cpu->pat_errata ? PAT_ERRATA
 			 : iom_kfeat(v, IOM_KF_PAT_SLOT5_WP) ? PAT_LINUX_414 : PAT_LINUX_42;
 	p->enabled = true;
