@@ -181,12 +181,20 @@ void iom_kernel_boot(struct iom_kernel *k)
 	k->mtrr_on = k->cpu.mtrr && k->mtrr.enabled;
 	for (unsigned i = 0; i < IOM_MTRR_MAX_VAR; i++)
 		k->usage[i] = i < k->mtrr.vcnt ? 1 : 0; /* init_table(): every count starts at 1 */
+	/* Before PAT_OFF_WITHOUT_MTRR, pat_init() is called from get_mtrr_state(), which runs
+	 * whenever the CPU has MTRRs, before DEF_TYPE.E is looked at (generic.c@v4.2
+	 * get_mtrr_state(); spec x86-memtype.md §2.2): with E=0 PAT is still programmed, and
+	 * its messages come before "MTRR: Disabled". */
+	bool pat_in_get_state = !k_has(k, IOM_KF_PAT_OFF_WITHOUT_MTRR);
+	if (pat_in_get_state)
+		iom_linux_pat_setup(k->ver, &k->cpu, k->mtrr_state_set, &k->pat, boot_log, k);
 	if (k->cpu.mtrr && !k->mtrr.enabled)
 		k_log(k, IOM_LOG_INFO, k_has(k, IOM_KF_MTRR_OFF_MSG_REASON) ? "MTRRs disabled by BIOS"
 				       : k_has(k, IOM_KF_MTRR_MSG_NO_PREFIX) ? "Disabled" : "MTRR: Disabled");
 	if (k->mtrr_on && k_has(k, IOM_KF_MTRR_CACHE_MAP))
 		log_cache_map(k);
-	iom_linux_pat_setup(k->ver, &k->cpu, k->mtrr_on, &k->pat, boot_log, k);
+	if (!pat_in_get_state)
+		iom_linux_pat_setup(k->ver, &k->cpu, k->mtrr_on, &k->pat, boot_log, k);
 }
 
 unsigned iom_kernel_version(const struct iom_kernel *k) { return k->ver; }
