@@ -188,9 +188,14 @@ void iom_kernel_boot(struct iom_kernel *k)
 	bool pat_in_get_state = !k_has(k, IOM_KF_PAT_OFF_WITHOUT_MTRR);
 	if (pat_in_get_state)
 		iom_linux_pat_setup(k->ver, &k->cpu, k->mtrr_state_set, &k->pat, boot_log, k);
-	if (k->cpu.mtrr && !k->mtrr.enabled)
-		k_log(k, IOM_LOG_INFO, k_has(k, IOM_KF_MTRR_OFF_MSG_REASON) ? "MTRRs disabled by BIOS"
-				       : k_has(k, IOM_KF_MTRR_MSG_NO_PREFIX) ? "Disabled" : "MTRR: Disabled");
+	/* !mtrr_enabled() covers a CPU without MTRRs too (mtrr_if NULL): main.c@v4.2/v4.8
+	 * and mtrr.c@v6.1 print the same line for both; mtrr.c@v6.12 mtrr_bp_init() says
+	 * "MTRRs disabled (not available)" or "MTRRs disabled by BIOS". */
+	if (!k->mtrr_on)
+		k_log(k, IOM_LOG_INFO,
+		      k_has(k, IOM_KF_MTRR_OFF_MSG_REASON)
+			      ? (k->cpu.mtrr ? "MTRRs disabled by BIOS" : "MTRRs disabled (not available)")
+		      : k_has(k, IOM_KF_MTRR_MSG_NO_PREFIX) ? "Disabled" : "MTRR: Disabled");
 	if (k->mtrr_on && k_has(k, IOM_KF_MTRR_CACHE_MAP))
 		log_cache_map(k);
 	if (!pat_in_get_state)
