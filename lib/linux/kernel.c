@@ -135,19 +135,18 @@ static void boot_log(void *ctx, enum iom_loglevel lvl, const char *text)
 }
 
 /* Entry count of the 6.5+ cache map (generic.c@v6.12 mtrr_build_map()): runs of equal
- * fixed types below 1 MiB, then variable-MTRR covered runs of equal (folded) type. */
+ * fixed types below 1 MiB, then variable-MTRR covered runs of equal (folded) type.
+ * "built from" is num_var_ranges (+1 with TOM2, not modelled): every register, used
+ * or not (generic.c@v6.12 L387). */
 static void log_cache_map(struct iom_kernel *k)
 {
 	const struct iom_mtrr_state *s = &k->mtrr;
-	unsigned nfixed = 0, nvar = 0, nregs = 0;
+	unsigned nfixed = 0, nvar = 0;
 	if (s->fixed_enabled && s->fix_supported) {
 		for (unsigned i = 0; i < IOM_MTRR_NR_FIXED; i++)
 			if (i == 0 || s->fixed[i] != s->fixed[i - 1])
 				nfixed++;
 	}
-	for (unsigned i = 0; i < s->vcnt; i++)
-		if (iom_mtrr_var_get(s, i, NULL, NULL, NULL, NULL))
-			nregs++;
 	struct iom_mtrr_piece pcs[128];
 	uint64_t top = 1ULL << (s->phys_bits ? s->phys_bits : 36);
 	uint64_t lo = nfixed ? K_ISA_END : 0;
@@ -167,7 +166,7 @@ static void log_cache_map(struct iom_kernel *k)
 	}
 	k_log(k, IOM_LOG_INFO,
 	      "MTRR map: %u entries (%u fixed + %u variable; max %u), built from %u variable MTRRs",
-	      nfixed + nvar, nfixed, nvar, nfixed + 2 * s->vcnt, nregs);
+	      nfixed + nvar, nfixed, nvar, nfixed + 2 * s->vcnt, s->vcnt);
 }
 
 void iom_kernel_boot(struct iom_kernel *k)
