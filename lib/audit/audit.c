@@ -453,67 +453,91 @@ static iom_mtset eff_set(const struct iom_audit *a, iom_mtset mtrr, enum iom_mt 
 
 /* ---- owners ------------------------------------------------------------------------- */
 
+/* The /proc/iomem tree as sorted child lists, for O(depth log n) owner lookups. Siblings
+ * never overlap in the kernel's resource tree; zero-sized entries are left out. */
 struct owners {
 	const struct iom_sys_state *st;
-	int *first_child, *next_sib, first_top;
+	int *kids;        /* child indices, grouped per parent, each group sorted by start */
+	int *first, *nr;  /* per node (index n = the root): group start and length         */
+	int *first_child; /* first child in print order, for owner_text()                  */
 };
+
+static const struct iom_sys_state *sort_st;
+
+static int cmp_kid(const void *x, const void *y)
+{
+	const struct iom_sys_iomem *a = &sort_st->iomem[*(const int *)x], *b = &sort_st->iomem[*(const int *)y];
+	if (a->parent != b->parent)
+		return a->parent < b->parent ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return *(const int *)x - *(const int *)y;
+}
 
 static void owners_init(struct owners *o, const struct iom_sys_state *st)
 {
-	size_t n = st->nr_iomem;
+	size_t n = st->nr_iomem, k = 0;
+	memset(o, 0, sizeof(*o));
 	o->st = st;
+	o->kids = malloc((n + 1) * sizeof(int));
+	o->first = calloc(n + 1, sizeof(int));
+	o->nr = calloc(n + 1, sizeof(int));
 	o->first_child = malloc((n + 1) * sizeof(int));
-	o->next_sib = malloc((n + 1) * sizeof(int));
-	o->first_top = -1;
-	if (!o->first_child || !o->next_sib)
+	if (!o->kids || !o->first || !o->nr || !o->first_child) {
+		free(o->kids);
+		o->kids = NULL;
 		return;
-	int *last_child = malloc((n + 1) * sizeof(int));
-	int last_top = -1;
-	for (size_t i = 0; i < n; i++)
-		o->first_child[i] = o->next_sib[i] = -1;
-	for (size_t i = 0; i < n && last_child; i++)
-		last_child[i] = -1;
-	for (size_t i = 0; i < n && last_child; i++) {
-		int p = st->iomem[i].parent;
-		if (p < 0) {
-			if (last_top < 0)
-				o->first_top = (int)i;
-			else
-				o->next_sib[last_top] = (int)i;
-			last_top = (int)i;
-		} else {
-			if (last_child[p] < 0)
-				o->first_child[p] = (int)i;
-			else
-				o->next_sib[last_child[p]] = (int)i;
-			last_child[p] = (int)i;
-		}
 	}
-	free(last_child);
+	for (size_t i = 0; i < n; i++) {
+		o->first_child[i] = -1;
+		if (st->iomem[i].start || st->iomem[i].end)
+			o->kids[k++] = (int)i;
+	}
+	for (size_t i = n; i-- > 0;)
+		if (st->iomem[i].parent >= 0)
+			o->first_child[st->iomem[i].parent] = (int)i;
+	sort_st = st;
+	qsort(o->kids, k, sizeof(int), cmp_kid);
+	for (size_t i = 0; i < k; i++) {
+		int p = st->iomem[o->kids[i]].parent;
+		int slot = p < 0 ? (int)n : p;
+		if (!o->nr[slot])
+			o->first[slot] = (int)i;
+		o->nr[slot]++;
+	}
 }
 
 static void owners_release(struct owners *o)
 {
+	free(o->kids);
+	free(o->first);
+	free(o->nr);
 	free(o->first_child);
-	free(o->next_sib);
 }
 
 /* Deepest /proc/iomem entry containing [s, e] (inclusive), or -1. */
 static int owner_of(const struct owners *o, uint64_t s, uint64_t e)
 {
-	int best = -1, cur = o->first_top;
-	if (!o->first_child || !o->next_sib)
+	int best = -1, slot = (int)o->st->nr_iomem;
+	if (!o->kids)
 		return -1;
-	while (cur >= 0) {
-		const struct iom_sys_iomem *m = &o->st->iomem[cur];
-		if (m->start <= s && e <= m->end && (m->start || m->end)) {
-			best = cur;
-			cur = o->first_child[cur];
-		} else {
-			cur = o->next_sib[cur];
+	for (;;) {
+		int lo = 0, hi = o->nr[slot];
+		const int *g = o->kids + o->first[slot];
+		while (lo < hi) { /* first kid with start > s */
+			int mid = (lo + hi) / 2;
+			if (o->st->iomem[g[mid]].start <= s)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
+		if (!lo)
+			return best;
+		const struct iom_sys_iomem *m = &o->st->iomem[g[lo - 1]];
+		if (!(m->start <= s && e <= m->end))
+			return best;
+		best = slot = g[lo - 1];
 	}
-	return best;
 }
 
 static bool is_bdf_name(const char *s)
@@ -736,7 +760,8 @@ static void build_regions(struct iom_audit *a, const struct owners *o)
 	}
 	free(pmax);
 	free(rs);
-	qsort(a->regions, a->nr_regions, sizeof(*a->regions), cmp_region);
+	if (a->nr_regions)
+		qsort(a->regions, a->nr_regions, sizeof(*a->regions), cmp_region);
 }
 
 /* ---- rules -------------------------------------------------------------------------- */

@@ -3,6 +3,7 @@
  * "0x..." (JSON numbers lose precision above 2^53). Key names are documented in
  * docs/audit.md and are stable. */
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,26 +18,150 @@ static json_t *hex(uint64_t v)
 	return json_string(b);
 }
 
-static json_t *mtset(iom_mtset s)
+/* iom_buf_printf() formats twice; rows of 100,000-line reports format once into the stack. */
+static void bput(struct iom_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bput(struct iom_buf *out, const char *fmt, ...)
 {
-	json_t *arr = json_array();
-	static const enum iom_mt order[] = { IOM_MT_UC, IOM_MT_UC_MINUS, IOM_MT_WC,
-					     IOM_MT_WT, IOM_MT_WP, IOM_MT_WB };
-	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		if (s & IOM_MTSET(order[i]))
-			json_array_append_new(arr, json_string(iom_mt_name(order[i])));
-	return arr;
+	char tmp[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(tmp)) {
+		iom_buf_add(out, tmp, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	iom_buf_add(out, big, (size_t)n);
+	free(big);
+}
+
+/* A JSON string for any bytes: jansson refuses invalid UTF-8, so such bytes become '?'. */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	char *c = strdup(s);
+	if (!c)
+		return json_null();
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
+			*p = '?';
+	j = json_string(c);
+	free(c);
+	return j ? j : json_null();
 }
 
 static json_t *where(const struct iom_audit *a, struct iom_sys_where w)
 {
 	json_t *o = json_object();
 	if (w.input >= 0 && (size_t)w.input < a->st->nr_inputs)
-		json_object_set_new(o, "file", json_string(a->st->inputs[w.input].name));
+		json_object_set_new(o, "file", jstr(a->st->inputs[w.input].name));
 	else
 		json_object_set_new(o, "file", json_null());
 	json_object_set_new(o, "line", json_integer(w.line));
 	return o;
+}
+
+/* Dump v (stolen) into out; in pretty mode nested lines are indented by `indent` more
+ * spaces. Large arrays are written element by element so that no tree of 100,000 objects
+ * is ever built (bench/audit). */
+static int emit(struct iom_buf *out, json_t *v, bool pretty, int indent)
+{
+	char *s = json_dumps(v, JSON_ENCODE_ANY | (pretty ? JSON_INDENT(2) : JSON_COMPACT));
+	json_decref(v);
+	if (!s)
+		return -IOM_ENOMEM;
+	static const char spaces[] = "                ";
+	const char *p = s, *nl;
+	while ((nl = strchr(p, '\n'))) {
+		iom_buf_add(out, p, (size_t)(nl - p) + 1);
+		iom_buf_add(out, spaces, (size_t)indent < sizeof(spaces) ? (size_t)indent : sizeof(spaces) - 1);
+		p = nl + 1;
+	}
+	iom_buf_puts(out, p);
+	free(s);
+	return 0;
+}
+
+static void key(struct iom_buf *out, const char *k, bool pretty, bool first)
+{
+	iom_buf_printf(out, "%s%s\"%s\":%s", first ? "" : ",", pretty ? "\n  " : "", k, pretty ? " " : "");
+}
+
+/* Escape for the hand-written region rows: ASCII only, so always valid JSON. */
+static void put_str(struct iom_buf *out, const char *s)
+{
+	iom_buf_add(out, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			bput(out, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			bput(out, "\\u%04x", c);
+		else
+			iom_buf_add(out, s, 1);
+	}
+	iom_buf_add(out, "\"", 1);
+}
+
+static void put_set(struct iom_buf *out, iom_mtset set)
+{
+	static const enum iom_mt order[] = { IOM_MT_UC, IOM_MT_UC_MINUS, IOM_MT_WC,
+					     IOM_MT_WT, IOM_MT_WP, IOM_MT_WB };
+	bool first = true;
+	iom_buf_add(out, "[", 1);
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (set & IOM_MTSET(order[i])) {
+			bput(out, "%s\"%s\"", first ? "" : ",", iom_mt_name(order[i]));
+			first = false;
+		}
+	iom_buf_add(out, "]", 1);
+}
+
+static const char *tri(int v)
+{
+	return v < 0 ? "null" : v ? "true" : "false";
+}
+
+/* One region as a one-line object. Written by hand: 100,000 jansson objects cost most of
+ * a second (bench/audit); the keys are the same as everywhere else in this report. */
+static void region_row(struct iom_buf *out, const struct iom_audit *a, const struct iom_aud_region *r)
+{
+	bput(out, "{\"kind\":\"%s\",\"start\":\"0x%llx\",\"end\":\"0x%llx\",\"owner\":",
+		       r->kind == IOM_AUD_R_BAR ? "bar" : "reservation", (unsigned long long)r->start,
+		       (unsigned long long)r->end - 1);
+	if (r->owner[0])
+		put_str(out, r->owner);
+	else
+		iom_buf_puts(out, "null");
+	if (r->kind == IOM_AUD_R_BAR) {
+		const struct iom_sys_bar *b = &a->bars[r->bar];
+		bput(out, ",\"prefetchable\":%s,\"64bit\":%s,\"wc_file\":%s", tri(b->prefetch),
+			       tri(b->is64), tri(b->wc_file));
+	} else {
+		bput(out, ",\"count\":%u", r->dup);
+	}
+	iom_buf_puts(out, ",\"tracked\":");
+	put_set(out, r->tracked);
+	iom_buf_puts(out, ",\"mtrr\":");
+	put_set(out, r->mtrr);
+	bput(out, ",\"mtrr_undefined\":%s,\"effective\":", r->mtrr_undefined ? "true" : "false");
+	put_set(out, r->eff);
+	bput(out, ",\"effective_if_ioremap\":%s,\"at\":{\"file\":", r->hypothetical ? "true" : "false");
+	if (r->at.input >= 0 && (size_t)r->at.input < a->st->nr_inputs)
+		put_str(out, a->st->inputs[r->at.input].name);
+	else
+		iom_buf_puts(out, "null");
+	bput(out, ",\"line\":%d}}", r->at.line);
 }
 
 int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
@@ -69,7 +194,7 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 	for (size_t i = 0; i < st->nr_inputs; i++) {
 		const struct iom_sys_input *in = &st->inputs[i];
 		json_t *o = json_object();
-		json_object_set_new(o, "name", json_string(in->name));
+		json_object_set_new(o, "name", jstr(in->name));
 		json_object_set_new(o, "kind", json_string(iom_sys_kind_name(in->kind)));
 		json_object_set_new(o, "status", json_string(iom_sys_in_status_name(in->status)));
 		json_object_set_new(o, "lines", json_integer(in->nr_lines));
@@ -116,39 +241,14 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 	} else {
 		json_object_set_new(p, "layout", json_null());
 	}
-	json_object_set_new(p, "kernel", st->kernel[0] ? json_string(st->kernel) : json_null());
+	json_object_set_new(p, "kernel", st->kernel[0] ? jstr(st->kernel) : json_null());
 	json_object_set_new(root, "pat", p);
 
 	arr = json_array();
 	for (size_t i = 0; i < a->nr_unknowns; i++)
-		json_array_append_new(arr, json_string(a->unknowns[i]));
+		json_array_append_new(arr, jstr(a->unknowns[i]));
 	json_object_set_new(root, "unknown", arr);
 
-	arr = json_array();
-	for (size_t i = 0; i < a->nr_regions; i++) {
-		const struct iom_aud_region *r = &a->regions[i];
-		json_t *o = json_object();
-		json_object_set_new(o, "kind", json_string(r->kind == IOM_AUD_R_BAR ? "bar" : "reservation"));
-		json_object_set_new(o, "start", hex(r->start));
-		json_object_set_new(o, "end", hex(r->end - 1));
-		json_object_set_new(o, "owner", r->owner[0] ? json_string(r->owner) : json_null());
-		if (r->kind == IOM_AUD_R_BAR) {
-			const struct iom_sys_bar *b = &a->bars[r->bar];
-			json_object_set_new(o, "prefetchable", b->prefetch < 0 ? json_null() : json_boolean(b->prefetch));
-			json_object_set_new(o, "64bit", b->is64 < 0 ? json_null() : json_boolean(b->is64));
-			json_object_set_new(o, "wc_file", b->wc_file < 0 ? json_null() : json_boolean(b->wc_file));
-		} else {
-			json_object_set_new(o, "count", json_integer(r->dup));
-		}
-		json_object_set_new(o, "tracked", mtset(r->tracked));
-		json_object_set_new(o, "mtrr", mtset(r->mtrr));
-		json_object_set_new(o, "mtrr_undefined", json_boolean(r->mtrr_undefined));
-		json_object_set_new(o, "effective", mtset(r->eff));
-		json_object_set_new(o, "effective_if_ioremap", json_boolean(r->hypothetical));
-		json_object_set_new(o, "at", where(a, r->at));
-		json_array_append_new(arr, o);
-	}
-	json_object_set_new(root, "regions", arr);
 
 	arr = json_array();
 	for (size_t i = 0; i < a->nr_findings; i++) {
@@ -157,14 +257,14 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 		json_object_set_new(o, "code", json_string(f->code->code));
 		json_object_set_new(o, "severity", json_string(iom_aud_sev_name(f->sev)));
 		json_object_set_new(o, "title", json_string(f->code->title));
-		json_object_set_new(o, "message", json_string(f->message));
+		json_object_set_new(o, "message", jstr(f->message));
 		if (f->end > f->start + 3) {
 			json_object_set_new(o, "start", hex(f->start));
 			json_object_set_new(o, "end", hex(f->end - 1));
 		}
 		for (size_t k = 0; k < f->nr_ev; k++) {
 			json_t *e = where(a, f->ev[k].at);
-			json_object_set_new(e, "what", json_string(f->ev[k].what));
+			json_object_set_new(e, "what", jstr(f->ev[k].what));
 			json_array_append_new(ev, e);
 		}
 		json_object_set_new(o, "evidence", ev);
@@ -180,17 +280,34 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 		json_t *o = where(a, st->msgs[i].at);
 		json_object_set_new(o, "severity", json_string(st->msgs[i].sev == IOM_SYS_MSG_ERROR ? "error"
 							       : st->msgs[i].sev == IOM_SYS_MSG_WARN ? "warning" : "note"));
-		json_object_set_new(o, "message", json_string(st->msgs[i].text));
+		json_object_set_new(o, "message", jstr(st->msgs[i].text));
 		json_array_append_new(arr, o);
 	}
 	json_object_set_new(root, "input_notes", arr);
 
-	char *s = json_dumps(root, JSON_PRESERVE_ORDER | (pretty ? JSON_INDENT(2) : JSON_COMPACT));
+	/* top-level keys in order; "regions" goes after "unknown" */
+	const char *k;
+	json_t *v;
+	bool first = true;
+	int rc = 0;
+	iom_buf_puts(out, "{");
+	json_object_foreach(root, k, v) {
+		key(out, k, pretty, first);
+		first = false;
+		rc |= emit(out, json_incref(v), pretty, 2);
+		if (!strcmp(k, "unknown")) {
+			key(out, "regions", pretty, false);
+			iom_buf_puts(out, "[");
+			for (size_t i = 0; i < a->nr_regions; i++) {
+				iom_buf_printf(out, "%s%s", i ? "," : "", pretty ? "\n    " : "");
+				region_row(out, a, &a->regions[i]);
+			}
+			iom_buf_printf(out, "%s]", pretty && a->nr_regions ? "\n  " : "");
+		}
+	}
+	iom_buf_puts(out, pretty ? "\n}\n" : "}\n");
 	json_decref(root);
-	if (!s)
+	if (rc)
 		return -IOM_ENOMEM;
-	iom_buf_puts(out, s);
-	iom_buf_puts(out, "\n");
-	free(s);
 	return out->oom ? -IOM_ENOMEM : 0;
 }

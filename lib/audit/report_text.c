@@ -3,10 +3,37 @@
  * unknown), then the region table (range, owner, tracked, MTRR and effective type), then
  * the findings with explanation, evidence (input:line) and fix, then input problems.
  * "no problems found" when there is no finding at warning or error level. */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "iomodel/audit.h"
+
+/* iom_buf_printf() formats twice; rows of 100,000-line reports format once into the stack. */
+static void bput(struct iom_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bput(struct iom_buf *out, const char *fmt, ...)
+{
+	char tmp[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(tmp)) {
+		iom_buf_add(out, tmp, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (!big)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	iom_buf_add(out, big, (size_t)n);
+	free(big);
+}
 
 static const char *where(const struct iom_audit *a, struct iom_sys_where w, char *buf, size_t n)
 {
@@ -153,10 +180,10 @@ static void regions(const struct iom_audit *a, struct iom_buf *out)
 	int w = 8;
 	while (w < 16 && (maxa >> (4 * w)))
 		w++;
-	iom_buf_printf(out, "\nRegions (end inclusive; map = tracked reservation; BAR/p64 = prefetchable 64-bit,\n"
+	bput(out, "\nRegions (end inclusive; map = tracked reservation; BAR/p64 = prefetchable 64-bit,\n"
 			    "n = non-prefetchable, ? = flags unknown; * = no tracked mapping: the type an\n"
 			    "ioremap() would get):\n");
-	iom_buf_printf(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, "RANGE", "SIZE", "KIND",
+	bput(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, "RANGE", "SIZE", "KIND",
 		       "OWNER", "TRACKED", "MTRR", "EFFECTIVE");
 	for (size_t i = 0; i < a->nr_regions; i++) {
 		const struct iom_aud_region *r = &a->regions[i];
@@ -176,7 +203,7 @@ static void regions(const struct iom_audit *a, struct iom_buf *out)
 			snprintf(kind, sizeof(kind), "BAR/%s%s", b->prefetch == 1 ? "p" : b->prefetch == 0 ? "n" : "?",
 				 b->is64 == 1 ? "64" : b->is64 == 0 ? "32" : "");
 		}
-		iom_buf_printf(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, range,
+		bput(out, "  %-*s %6s  %-7s %-40s %-7s %-6s %s\n", 2 * w + 5, range,
 			       size_str(r->end - r->start, sz, sizeof(sz)), kind, own,
 			       r->kind == IOM_AUD_R_BAR && !r->tracked ? "-" : iom_mtset_str(r->tracked, t1, sizeof(t1)),
 			       iom_mtset_str(r->mtrr, t2, sizeof(t2)), eff);
