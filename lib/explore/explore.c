@@ -48,6 +48,7 @@ struct sev {                  /* static event: one element of one instruction   
 	unsigned nr_trig;
 	int rmw;                  /* 0, 1 = xchg, 2 = cmpxchg                                  */
 	bool flush;               /* FLUSH row says this event ends combining                  */
+	bool private_;            /* nothing else touches or observes its address (see dfs)     */
 	int elem_total;
 };
 
@@ -522,6 +523,71 @@ static int collect_tracks(struct eng *g, const struct iom_lit_cond *c)
 	return collect_tracks(g, c->a) < 0 || collect_tracks(g, c->b) < 0 ? -1 : 0;
 }
 
+static void cond_uses(struct eng *g, const struct iom_lit_cond *c, unsigned *addr_use, unsigned *sym_use)
+{
+	if (!c)
+		return;
+	if (c->kind == IOM_LIT_C_DEVREG) {
+		int a = addr_index(g, c->dev, c->offset);
+		if (a >= 0)
+			addr_use[a] += 2;
+	}
+	if (c->kind == IOM_LIT_C_MEM && c->sym >= 0)
+		sym_use[c->sym] += 2;
+	cond_uses(g, c->a, addr_use, sym_use);
+	cond_uses(g, c->b, addr_use, sym_use);
+}
+
+/* An access is private when no other event, device statement, condition atom or
+ * locations entry touches its address or location, and it is not named by the condition
+ * and triggers nothing. Its timing is then unobservable and it commutes with every other
+ * step, so the search may perform it as soon as it is enabled, with no alternatives (a
+ * singleton ample set; the state graph is acyclic). Reads of private addresses always
+ * see the initial value. */
+static void mark_private(struct eng *g)
+{
+	const struct iom_lit_test *t = g->t;
+	unsigned *addr_use = calloc(g->nr_addrs + 1, sizeof(unsigned));
+	unsigned *sym_use = calloc(t->nr_syms + 1, sizeof(unsigned));
+	if (!addr_use || !sym_use)
+		goto out;  /* no reduction: still exact */
+	for (unsigned i = 0; i < g->nr_sevs; i++) {
+		const struct sev *s = &g->sevs[i];
+		if (s->acc == A_MMIO)
+			addr_use[s->addr]++;
+		if (s->sym >= 0)
+			sym_use[s->sym] += s->acc == A_MMIO ? 2 : 1;
+	}
+	for (unsigned di = 0; di < t->nr_devices; di++)
+		for (unsigned k = 0; k < t->devices[di].nr_stmts; k++) {
+			const struct iom_lit_dstmt *ds = &t->devices[di].stmts[k];
+			if (ds->kind == IOM_LIT_D_REG_SET) {
+				int a = addr_index(g, g->region_dev[ds->region], ds->offset);
+				if (a >= 0)
+					addr_use[a] += 2;
+			} else if (ds->mem >= 0) {
+				sym_use[ds->mem] += 2;
+			}
+		}
+	for (unsigned i = 0; i < t->nr_locations; i++)
+		if (t->locations[i] >= 0 && (unsigned)t->locations[i] < t->nr_syms)
+			sym_use[t->locations[i]] += 2;
+	cond_uses(g, t->filter, addr_use, sym_use);
+	cond_uses(g, t->cond, addr_use, sym_use);
+	for (unsigned i = 0; i < g->nr_sevs; i++) {
+		struct sev *s = &g->sevs[i];
+		if (s->fence || s->track >= 0 || s->nr_trig || s->rmw)
+			continue;
+		if (s->acc == A_MMIO && s->sym < 0 && addr_use[s->addr] == 1)
+			s->private_ = true;
+		else if (s->acc == A_MEM && s->sym >= 0 && sym_use[s->sym] == 1)
+			s->private_ = true;
+	}
+out:
+	free(addr_use);
+	free(sym_use);
+}
+
 static int dev_index(const struct iom_lit_test *t, int dev)
 {
 	for (unsigned i = 0; i < t->nr_devices; i++)
@@ -625,6 +691,7 @@ static int compile(struct eng *g)
 		iom_ord_flush(&g->ctx, &g->sevs[i].oe, &fl);
 		g->sevs[i].flush = fl;
 	}
+	mark_private(g);
 	/* layout */
 	unsigned w = 0;
 	for (unsigned i = 0; i < g->nr_threads; i++) {
@@ -1230,6 +1297,18 @@ static int dfs(struct eng *g, unsigned depth, struct obs *o)
 		return r < 0 ? -IOM_ENOMEM : 0;
 	if (g->nr_visited > g->max_states)
 		return -IOM_ELIMIT;
+	/* private accesses first, alone (see mark_private) */
+	for (unsigned t = 0; t < g->nr_threads; t++) {
+		const word *w = TH(g, S, t);
+		uint64_t done = done_mask(g, S, (int)t);
+		for (int j = 0; j < NISS(w); j++) {
+			const word *s = SLOT(g, w, t, j);
+			if (S_DONE(s) || ((uint64_t)s[2] & ~done) || !g->sevs[S_SEV(s)].private_)
+				continue;
+			struct move m = { M_EV, (int)t, j, -1 };
+			return step(g, depth, S, m, o);
+		}
+	}
 	bool any = false;
 	for (unsigned t = 0; t < g->nr_threads; t++) {
 		const word *w = TH(g, S, t);
