@@ -840,6 +840,11 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 			s->label = label;
 			s->dst = r;
 			parse_call(p, s);
+			const struct lit_token *nt = peek(p, 0);
+			if (!is_p(nt, ';') && nt->kind != T_EOF)
+				fail(p, IOM_EINVAL, nt->pos, "%s() must be a statement of its own (r = "
+				     "%s(...);): load into a register, then compute",
+				     iom_lit_prim_name(s->prim), iom_lit_prim_name(s->prim));
 		} else {
 			struct iom_lit_expr *e = parse_expr(p);
 			if (e->kind == IOM_LIT_E_DEREF && e->a->kind == IOM_LIT_E_SYM) {
@@ -920,6 +925,9 @@ static void parse_init(struct parser *p)
 			next(p);
 			continue;
 		}
+		if ((thread_number(t) >= 0 || is_id(t, "DEV")) && is_p(peek(p, 1), '('))
+			fail(p, IOM_EPARSE, open.pos, "unbalanced braces: the initial state is not "
+			     "closed before %s", describe(p, t));
 		if (t->kind == T_NUM)
 			fail(p, IOM_EINVAL, t->pos,
 			     "register initialisation (N:r=v) is not supported; assign in the thread");

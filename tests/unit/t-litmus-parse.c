@@ -1,0 +1,700 @@
+// SPDX-License-Identifier: MIT
+/* t-litmus-parse -- the C-MMIO litmus front end (include/iomodel/litmus.h):
+ *   - every file of litmus/ parses, prints and reparses to the same text, and has an
+ *     Expect: verdict for every (arch, version, model); Error cells agree with
+ *     iom_lit_test_check() and with the attrs tables (NULL/absent mappings);
+ *   - the tests of spec ordering.md §6 parse unchanged, and the corpus copies are verbatim;
+ *   - the AST of known tests (classification, resolved operands, device blocks, conditions);
+ *   - the primitive table and its version boundaries;
+ *   - malformed inputs fail with the right file:line:col. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "iomodel/attrs.h"
+#include "iomodel/litmus.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define V(a, b) IOM_KVER(a, b)
+#define CORPUS "litmus"
+#define SPEC "../shared/spec/ordering.md"
+
+static struct iom_lit_test *parse_str(const char *s, struct iom_diag *d)
+{
+	struct iom_lit_test *t = NULL;
+	iom_diag_init(d);
+	iom_lit_parse(s, strlen(s), "t.litmus", &t, d);
+	return t;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b;
+	long n;
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	b = malloc((size_t)n + 1);
+	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+		free(b);
+		b = NULL;
+	}
+	fclose(f);
+	if (b) {
+		b[n] = 0;
+		*len = (size_t)n;
+	}
+	return b;
+}
+
+/* ---- corpus: one cmocka test per file ---- */
+
+static const unsigned versions[] = { V(4, 8), V(4, 15), V(5, 4), V(5, 10), V(5, 15),
+				     V(5, 17), V(6, 1), V(6, 12) };
+
+/* Would the kernel reject t on arch at kver (primitive, arch, or mapping missing)? */
+static int must_reject(const struct iom_lit_test *t, enum iom_arch a, unsigned kver)
+{
+	if (iom_lit_test_check(t, a, kver, NULL))
+		return 1;
+	for (unsigned i = 0; i < t->nr_syms; i++) {
+		struct iom_attrs_result r;
+		if (t->syms[i].kind != IOM_LIT_SYM_REGION)
+			continue;
+		if (iom_attrs_lookup(a, kver, iom_attrs_api_from_region(t->syms[i].region), &r) ||
+		    r.status != IOM_ATTRS_MAPPED)
+			return 1;
+	}
+	return 0;
+}
+
+static void test_corpus_file(void **state)
+{
+	const char *path = *state;
+	struct iom_lit_test *t = NULL, *t2 = NULL;
+	struct iom_diag d;
+	struct iom_buf b1, b2;
+	char msg[1024];
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+	iom_diag_init(&d);
+	if (iom_lit_parse_file(path, &t, &d)) {
+		print_error("%s\n", iom_diag_str(&d, msg, sizeof(msg)));
+		fail();
+	}
+	/* LKMM naming: the C line repeats the file name */
+	assert_int_equal(strncmp(base, t->name, strlen(t->name)), 0);
+	assert_string_equal(base + strlen(t->name), ".litmus");
+	assert_true(t->result != IOM_LIT_V_NONE);
+	assert_true(t->nr_expects > 0);
+	assert_non_null(t->cond);
+
+	for (int a = 0; a < IOM_ARCH__COUNT; a++)
+		for (size_t v = 0; v < N(versions); v++) {
+			int rej = must_reject(t, (enum iom_arch)a, versions[v]);
+			for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++) {
+				enum iom_lit_verdict e = iom_lit_expect_lookup(
+					t, (enum iom_arch)a, versions[v], (enum iom_lit_model)m);
+				char kv[16];
+				if (e == IOM_LIT_V_NONE || (rej != (e == IOM_LIT_V_ERROR)))
+					print_error("%s: %s v%s %s: Expect gives %s, rejection %d\n",
+						    base, iom_arch_name((enum iom_arch)a),
+						    iom_kver_str(versions[v], kv, sizeof(kv)),
+						    iom_lit_model_name((enum iom_lit_model)m),
+						    iom_lit_verdict_name(e), rej);
+				assert_true(e != IOM_LIT_V_NONE);
+				assert_int_equal(rej, e == IOM_LIT_V_ERROR);
+			}
+		}
+
+	/* print -> parse -> print is a fixpoint */
+	iom_buf_init(&b1);
+	iom_buf_init(&b2);
+	iom_lit_print(t, &b1);
+	if (iom_lit_parse(iom_buf_str(&b1), b1.len, "printed", &t2, &d)) {
+		print_error("%s: reprint does not parse: %s\n%s", base,
+			    iom_diag_str(&d, msg, sizeof(msg)), iom_buf_str(&b1));
+		fail();
+	}
+	iom_lit_print(t2, &b2);
+	assert_string_equal(iom_buf_str(&b1), iom_buf_str(&b2));
+	assert_int_equal(t2->nr_expects, t->nr_expects);
+	iom_buf_release(&b1);
+	iom_buf_release(&b2);
+	iom_lit_test_free(t2);
+	iom_lit_test_free(t);
+}
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char **list_corpus(size_t *nr)
+{
+	DIR *dir = opendir(CORPUS);
+	struct dirent *e;
+	char **v = NULL;
+	*nr = 0;
+	if (!dir)
+		return NULL;
+	while ((e = readdir(dir))) {
+		size_t n = strlen(e->d_name);
+		if (n < 8 || strcmp(e->d_name + n - 7, ".litmus"))
+			continue;
+		v = realloc(v, (*nr + 1) * sizeof(*v));
+		v[*nr] = malloc(n + sizeof(CORPUS) + 1);
+		sprintf(v[*nr], "%s/%s", CORPUS, e->d_name);
+		(*nr)++;
+	}
+	closedir(dir);
+	if (*nr)
+		qsort(v, *nr, sizeof(*v), cmp);
+	return v;
+}
+
+static void test_corpus_size(void **state)
+{
+	size_t nr;
+	char **v = list_corpus(&nr);
+	(void)state;
+	assert_true(nr >= 60);
+	for (size_t i = 0; i < nr; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* ---- spec §6: parse unchanged; corpus copies verbatim ---- */
+
+static void test_spec_tests(void **state)
+{
+	size_t len, nblocks = 0;
+	char *spec = slurp(SPEC, &len);
+	(void)state;
+	if (!spec) {
+		skip();
+		return;
+	}
+	for (char *p = spec; (p = strstr(p, "```\nC MMIO-")); nblocks++) {
+		char *start = p + 4, *end = strstr(start, "```");
+		struct iom_lit_test *t = NULL;
+		struct iom_diag d;
+		char msg[1024], path[512], *body;
+		size_t blen, flen;
+		assert_non_null(end);
+		blen = (size_t)(end - start);
+		iom_diag_init(&d);
+		if (iom_lit_parse(start, blen, "spec", &t, &d)) {
+			print_error("spec block %.40s: %s\n", start, iom_diag_str(&d, msg, sizeof(msg)));
+			fail();
+		}
+		snprintf(path, sizeof(path), "%s/%s.litmus", CORPUS, t->name);
+		body = slurp(path, &flen);
+		assert_non_null(body);
+		/* corpus file = spec block with one (* ... *) comment after the C line */
+		char *nl = strchr(body, '\n'), *cs = strstr(body, "\n(*"), *ce = strstr(body, "*)\n");
+		assert_non_null(nl);
+		assert_ptr_equal(cs, nl);
+		assert_non_null(ce);
+		size_t l1 = (size_t)(nl - body) + 1;
+		assert_true(l1 <= blen && !memcmp(body, start, l1));
+		assert_int_equal(flen - (size_t)(ce + 3 - body), blen - l1);
+		assert_memory_equal(ce + 3, start + l1, blen - l1);
+		free(body);
+		iom_lit_test_free(t);
+		p = end + 3;
+	}
+	assert_int_equal(nblocks, 12);
+	free(spec);
+}
+
+/* ---- AST ---- */
+
+static const char L01[] =
+	"C MMIO-L01-writel-spinlock\n"
+	"(* Result: Never\n * Expect: * * * Never\n * Expect: x86 5.2 portable Sometimes *)\n"
+	"{ dev = ioremap(dev0); int global = 0; }\n"
+	"P0(void __iomem *dev, int *global, spinlock_t *a)\n{\n\tint i;\n\tspin_lock(a);\n"
+	"\ti = READ_ONCE(*global);\n\tWRITE_ONCE(*global, i + 1);\nw:\twritel(i, dev + 0x10);\n"
+	"\tspin_unlock(a);\n}\n"
+	"P1(void __iomem *dev, int *global, spinlock_t *a)\n{\n\tint i;\n\tspin_lock(a);\n"
+	"\ti = READ_ONCE(*global);\n\tWRITE_ONCE(*global, i + 1);\nw:\twritel(i, dev + 0x0);\n"
+	"\tspin_unlock(a);\n}\n"
+	"filter (0:i=0 /\\ 1:i=1)\nexists (dev0[0x0]=0 \\/ ~P1:w <io P0:w)\n";
+
+static void test_ast_l01(void **state)
+{
+	struct iom_diag d;
+	struct iom_lit_test *t = parse_str(L01, &d);
+	(void)state;
+	assert_non_null(t);
+	assert_string_equal(t->name, "MMIO-L01-writel-spinlock");
+	assert_int_equal(t->result, IOM_LIT_V_NEVER);
+	assert_int_equal(t->nr_expects, 2);
+	assert_int_equal(t->nr_syms, 3);
+	assert_int_equal(t->syms[0].kind, IOM_LIT_SYM_REGION);
+	assert_int_equal(t->syms[0].region, IOM_LIT_RGN_IOREMAP);
+	assert_int_equal(t->syms[0].dev, 0);
+	assert_int_equal(t->syms[1].kind, IOM_LIT_SYM_VAR);
+	assert_int_equal(t->syms[2].kind, IOM_LIT_SYM_LOCK);
+	assert_int_equal(t->nr_threads, 2);
+	const struct iom_lit_thread *p0 = &t->threads[0];
+	assert_int_equal(p0->nr_params, 3);
+	assert_string_equal(p0->params[0].type, "void __iomem *");
+	assert_int_equal(p0->nr_regs, 1);
+	assert_int_equal(p0->body.nr_stmts, 5);
+	const struct iom_lit_stmt *s = &p0->body.stmts[0];
+	assert_int_equal(s->prim, IOM_LIT_P_SPIN_LOCK);
+	assert_int_equal(iom_lit_prim_info(s->prim)->lockop, IOM_LIT_LK_LOCK);
+	assert_int_equal(s->mem, 2);
+	s = &p0->body.stmts[1];
+	assert_int_equal(s->prim, IOM_LIT_P_READ_ONCE);
+	assert_int_equal(s->dst, 0);
+	assert_int_equal(s->mem, 1);
+	s = &p0->body.stmts[3];
+	assert_string_equal(s->label, "w");
+	assert_int_equal(s->id, 3);
+	assert_int_equal(s->prim, IOM_LIT_P_WRITEL);
+	assert_int_equal(s->region, 0);
+	assert_int_equal(s->offset, 0x10);
+	assert_non_null(s->value);
+	assert_int_equal(s->value->kind, IOM_LIT_E_REG);
+	assert_ptr_equal(iom_lit_find_label(t, 0, "w"), s);
+	assert_null(iom_lit_find_label(t, 0, "x"));
+	assert_null(iom_lit_find_label(t, 2, "w"));
+	assert_non_null(t->filter);
+	assert_int_equal(t->filter->kind, IOM_LIT_C_AND);
+	assert_int_equal(t->filter->a->kind, IOM_LIT_C_REG);
+	assert_int_equal(t->filter->b->thread, 1);
+	assert_int_equal(t->quant, IOM_LIT_Q_EXISTS);
+	assert_int_equal(t->cond->kind, IOM_LIT_C_OR);
+	assert_int_equal(t->cond->a->kind, IOM_LIT_C_DEVREG);
+	assert_int_equal(t->cond->a->dev, 0);
+	assert_int_equal(t->cond->a->sym, -1);
+	assert_int_equal(t->cond->b->kind, IOM_LIT_C_NOT);
+	const struct iom_lit_cond *io = t->cond->b->a;
+	assert_int_equal(io->kind, IOM_LIT_C_IO_BEFORE);
+	assert_int_equal(io->e1.thread, 1);
+	assert_ptr_equal(io->e1.stmt, iom_lit_find_label(t, 1, "w"));
+	assert_ptr_equal(io->e2.stmt, s);
+
+	struct iom_buf b;
+	iom_buf_init(&b);
+	iom_lit_print_cond(t, t->quant, t->cond, &b);
+	assert_string_equal(iom_buf_str(&b), "exists (dev0[0x0]=0 \\/ ~P1:w <io P0:w)");
+	iom_buf_release(&b);
+
+	/* Expect: lookup: * * * Never, then x86 >= 5.2 portable Sometimes */
+	assert_int_equal(iom_lit_expect_lookup(t, IOM_ARCH_X86, V(5, 1), IOM_LIT_MODEL_PORTABLE),
+			 IOM_LIT_V_NEVER);
+	assert_int_equal(iom_lit_expect_lookup(t, IOM_ARCH_X86, V(5, 2), IOM_LIT_MODEL_PORTABLE),
+			 IOM_LIT_V_SOMETIMES);
+	assert_int_equal(iom_lit_expect_lookup(t, IOM_ARCH_X86, V(6, 12), IOM_LIT_MODEL_KERNEL),
+			 IOM_LIT_V_NEVER);
+	assert_int_equal(iom_lit_expect_lookup(t, IOM_ARCH_ARM64, V(6, 12), IOM_LIT_MODEL_PORTABLE),
+			 IOM_LIT_V_NEVER);
+	iom_lit_test_free(t);
+}
+
+static const char DEVT[] =
+	"C dev-blocks\n"
+	"{ st = ioremap(dev0); fb = ioremap_wc(dev0); pio = ioport(dev1); mtrr_wc(dev0);\n"
+	"  platform(nopat); int buf = 0; int src = 3; int *p = &buf; }\n"
+	"DEV(dev0) { dma_write(buf, 1); reg_set(st + 0x4, 1); on P0:b r0 = dma_read(buf); }\n"
+	"P0(void __iomem *st, void __iomem *fb, unsigned long pio, int *buf, int *src)\n{\n"
+	"\tint t;\n\tint r1;\n\tint r2 = 5;\n"
+	"a:\treadsl(st + 0x8, &t, 2);\n"
+	"b:\tmemcpy_toio(fb + 0x0, src, 10);\n"
+	"c:\toutb(r2 & 0xff, pio + 0x3);\n"
+	"\tr1 = *buf;\n"
+	"\t*buf = r1 + 1;\n"
+	"\tif (r1 == 0) { d: wmb(); } else if (r1 > 1) mb(); else { smp_mb(); }\n"
+	"}\n"
+	"locations [buf; 0:t;]\n"
+	"~exists (0:t=1 /\\ dev0:r0=0 /\\ fb[0x4]=2 /\\ combined(P0:b.0, P0:b.1) /\\ P0:a.1 <vo P0:c"
+	" /\\ buf=1 /\\ 0:r1=-1)\n";
+
+static void test_ast_devices(void **state)
+{
+	struct iom_diag d;
+	char msg[600];
+	struct iom_lit_test *t = parse_str(DEVT, &d);
+	(void)state;
+	if (!t)
+		print_error("%s\n", iom_diag_str(&d, msg, sizeof(msg)));
+	assert_non_null(t);
+	assert_true(t->nopat);
+	assert_int_equal(t->nr_mtrr_wc_devs, 1);
+	assert_int_equal(t->mtrr_wc_devs[0], 0);
+	assert_int_equal(t->syms[1].region, IOM_LIT_RGN_IOREMAP_WC);
+	assert_int_equal(t->syms[2].region, IOM_LIT_RGN_IOPORT);
+	assert_int_equal(t->syms[2].dev, 1);
+	assert_int_equal(t->syms[5].init_ref, 3);
+	assert_int_equal(t->nr_devices, 1);
+	const struct iom_lit_device *dv = &t->devices[0];
+	assert_int_equal(dv->nr_stmts, 3);
+	assert_int_equal(dv->stmts[0].kind, IOM_LIT_D_DMA_WRITE);
+	assert_int_equal(dv->stmts[0].value, 1);
+	assert_int_equal(dv->stmts[1].kind, IOM_LIT_D_REG_SET);
+	assert_int_equal(dv->stmts[1].offset, 4);
+	assert_int_equal(dv->stmts[2].kind, IOM_LIT_D_DMA_READ);
+	assert_true(dv->stmts[2].has_trigger);
+	assert_ptr_equal(dv->stmts[2].trigger.stmt, iom_lit_find_label(t, 0, "b"));
+	assert_int_equal(dv->nr_vars, 1);
+	assert_string_equal(dv->vars[0], "r0");
+	const struct iom_lit_thread *p0 = &t->threads[0];
+	const struct iom_lit_stmt *s = iom_lit_find_label(t, 0, "a");
+	assert_int_equal(s->prim, IOM_LIT_P_READSL);
+	assert_int_equal(iom_lit_prim_info(s->prim)->pclass, IOM_LIT_PC_STRING);
+	assert_int_equal(iom_lit_prim_info(s->prim)->flavour, IOM_LIT_FL_RAW);
+	assert_int_equal(s->count, 2);
+	assert_int_equal(s->mem_reg, 0);
+	assert_int_equal(s->offset, 8);
+	s = iom_lit_find_label(t, 0, "b");
+	assert_int_equal(s->count, 3);        /* 10 bytes -> 3 words */
+	assert_int_equal(s->mem, 4);
+	s = iom_lit_find_label(t, 0, "c");
+	assert_int_equal(iom_lit_prim_info(s->prim)->pclass, IOM_LIT_PC_PIO);
+	assert_int_equal(s->offset, 3);
+	assert_int_equal(s->value->kind, IOM_LIT_E_BINOP);
+	/* r2 = 5 (ASSIGN), a, b, c, plain load, plain store, if */
+	assert_int_equal(p0->body.stmts[0].kind, IOM_LIT_S_ASSIGN);
+	assert_int_equal(p0->body.stmts[4].prim, IOM_LIT_P_PLAIN_LOAD);
+	assert_int_equal(p0->body.stmts[5].prim, IOM_LIT_P_PLAIN_STORE);
+	const struct iom_lit_stmt *ifs = &p0->body.stmts[6];
+	assert_int_equal(ifs->kind, IOM_LIT_S_IF);
+	assert_int_equal(ifs->then_b.nr_stmts, 1);
+	assert_int_equal(ifs->then_b.stmts[0].prim, IOM_LIT_P_WMB);
+	assert_ptr_equal(iom_lit_find_label(t, 0, "d"), &ifs->then_b.stmts[0]);
+	assert_int_equal(ifs->else_b.nr_stmts, 1);
+	assert_int_equal(ifs->else_b.stmts[0].kind, IOM_LIT_S_IF);
+	assert_int_equal(p0->nr_stmt_ids, 11);
+	assert_int_equal(t->nr_locations, 1);
+	assert_int_equal(t->quant, IOM_LIT_Q_NOT_EXISTS);
+	iom_lit_test_free(t);
+}
+
+/* LKMM-style test with no MMIO: forall, plain accesses, smp_store_release, comments. */
+static const char LKMM[] =
+	"C MP+pooncerelease+poacquireonce\n\n"
+	"(*\n * Result: Never\n *\n * (* nested *) comment\n *)\n\n"
+	"{\n\tx = 0;\n}\n\n"
+	"P0(int *x, int *y)\n{\n\tWRITE_ONCE(*x, 1); // line comment\n\tsmp_store_release(y, 1);\n}\n\n"
+	"P1(int *x, int *y)\n{\n\tint r0;\n\tint r1;\n\n\tr0 = smp_load_acquire(y);\n"
+	"\tr1 = READ_ONCE(*x);\n\tr1 = xchg_relaxed(x, 2);\n\tr1 = cmpxchg(y, 0, r0);\n}\n\n"
+	"forall (1:r0=0 \\/ 1:r1=1 \\/ y=x)\n";
+
+static void test_lkmm(void **state)
+{
+	struct iom_diag d;
+	char msg[600];
+	struct iom_lit_test *t = parse_str(LKMM, &d);
+	(void)state;
+	if (!t)
+		print_error("%s\n", iom_diag_str(&d, msg, sizeof(msg)));
+	assert_non_null(t);
+	assert_int_equal(t->result, IOM_LIT_V_NEVER);
+	assert_int_equal(t->quant, IOM_LIT_Q_FORALL);
+	assert_int_equal(t->threads[1].body.stmts[0].prim, IOM_LIT_P_SMP_LOAD_ACQUIRE);
+	assert_int_equal(t->threads[1].body.stmts[3].prim, IOM_LIT_P_CMPXCHG);
+	assert_non_null(t->threads[1].body.stmts[3].expect);
+	assert_int_equal(t->cond->b->kind, IOM_LIT_C_MEM);
+	assert_int_equal(t->cond->b->value_sym, 0);
+	assert_int_equal(iom_lit_test_check(t, IOM_ARCH_X86, V(6, 12), NULL), 0);
+	iom_lit_test_free(t);
+}
+
+/* ---- primitive table ---- */
+
+static void test_prims(void **state)
+{
+	const char *why = NULL;
+	(void)state;
+	for (int p = 1; p < IOM_LIT_P__COUNT; p++) {
+		const struct iom_lit_prim_info *pi = iom_lit_prim_info((enum iom_lit_prim)p);
+		assert_int_equal(pi->prim, p);
+		assert_non_null(pi->source);
+		assert_true(pi->pclass != IOM_LIT_PC_NONE);
+		assert_true(pi->archs != 0);
+		if (pi->name)
+			assert_int_equal(iom_lit_prim_lookup(pi->name), p);
+		if (pi->pclass == IOM_LIT_PC_MMIO || pi->pclass == IOM_LIT_PC_PIO ||
+		    pi->pclass == IOM_LIT_PC_STRING) {
+			assert_true(pi->width == 1 || pi->width == 2 || pi->width == 4 || pi->width == 8);
+			assert_true(pi->dir == IOM_LIT_DIR_READ || pi->dir == IOM_LIT_DIR_WRITE);
+		}
+		if (pi->pclass == IOM_LIT_PC_BARRIER)
+			assert_true(pi->barrier != IOM_LIT_B_NONE);
+	}
+	static const struct {
+		const char *name;
+		enum iom_lit_pclass c;
+		enum iom_lit_dir dir;
+		enum iom_lit_flavour fl;
+		unsigned w;
+	} spot[] = {
+		{ "readb", IOM_LIT_PC_MMIO, IOM_LIT_DIR_READ, IOM_LIT_FL_NR, 1 },
+		{ "writeq", IOM_LIT_PC_MMIO, IOM_LIT_DIR_WRITE, IOM_LIT_FL_NR, 8 },
+		{ "writel_relaxed", IOM_LIT_PC_MMIO, IOM_LIT_DIR_WRITE, IOM_LIT_FL_RELAXED, 4 },
+		{ "readw_relaxed", IOM_LIT_PC_MMIO, IOM_LIT_DIR_READ, IOM_LIT_FL_RELAXED, 2 },
+		{ "__raw_readq", IOM_LIT_PC_MMIO, IOM_LIT_DIR_READ, IOM_LIT_FL_RAW, 8 },
+		{ "__raw_writeb", IOM_LIT_PC_MMIO, IOM_LIT_DIR_WRITE, IOM_LIT_FL_RAW, 1 },
+		{ "ioread16", IOM_LIT_PC_MMIO, IOM_LIT_DIR_READ, IOM_LIT_FL_NR, 2 },
+		{ "iowrite32", IOM_LIT_PC_MMIO, IOM_LIT_DIR_WRITE, IOM_LIT_FL_NR, 4 },
+		{ "inb", IOM_LIT_PC_PIO, IOM_LIT_DIR_READ, IOM_LIT_FL_NR, 1 },
+		{ "outl", IOM_LIT_PC_PIO, IOM_LIT_DIR_WRITE, IOM_LIT_FL_NR, 4 },
+		{ "readsw", IOM_LIT_PC_STRING, IOM_LIT_DIR_READ, IOM_LIT_FL_RAW, 2 },
+		{ "writesq", IOM_LIT_PC_STRING, IOM_LIT_DIR_WRITE, IOM_LIT_FL_RAW, 8 },
+		{ "insb", IOM_LIT_PC_STRING, IOM_LIT_DIR_READ, IOM_LIT_FL_RAW, 1 },
+		{ "outsw", IOM_LIT_PC_STRING, IOM_LIT_DIR_WRITE, IOM_LIT_FL_RAW, 2 },
+		{ "memcpy_fromio", IOM_LIT_PC_STRING, IOM_LIT_DIR_READ, IOM_LIT_FL_RAW, 4 },
+		{ "READ_ONCE", IOM_LIT_PC_MEM, IOM_LIT_DIR_READ, IOM_LIT_FL_ONCE, 0 },
+		{ "smp_store_release", IOM_LIT_PC_MEM, IOM_LIT_DIR_WRITE, IOM_LIT_FL_RELEASE, 0 },
+		{ "xchg", IOM_LIT_PC_RMW, IOM_LIT_DIR_RMW, IOM_LIT_FL_FULL, 0 },
+	};
+	for (size_t i = 0; i < N(spot); i++) {
+		const struct iom_lit_prim_info *pi = iom_lit_prim_info(iom_lit_prim_lookup(spot[i].name));
+		assert_string_equal(pi->name, spot[i].name);
+		assert_int_equal(pi->pclass, spot[i].c);
+		assert_int_equal(pi->dir, spot[i].dir);
+		assert_int_equal(pi->flavour, spot[i].fl);
+		assert_int_equal(pi->width, spot[i].w);
+	}
+	static const struct {
+		const char *name;
+		enum iom_lit_barrier b;
+	} bars[] = {
+		{ "mb", IOM_LIT_B_MB }, { "rmb", IOM_LIT_B_RMB }, { "wmb", IOM_LIT_B_WMB },
+		{ "smp_mb", IOM_LIT_B_SMP_MB }, { "smp_rmb", IOM_LIT_B_SMP_RMB },
+		{ "smp_wmb", IOM_LIT_B_SMP_WMB }, { "dma_rmb", IOM_LIT_B_DMA_RMB },
+		{ "dma_wmb", IOM_LIT_B_DMA_WMB }, { "io_stop_wc", IOM_LIT_B_IO_STOP_WC },
+		{ "mmiowb", IOM_LIT_B_MMIOWB }, { "iobarrier_rw", IOM_LIT_B_IOBARRIER_RW },
+		{ "iobarrier_r", IOM_LIT_B_IOBARRIER_R }, { "iobarrier_w", IOM_LIT_B_IOBARRIER_W },
+		{ "barrier", IOM_LIT_B_COMPILER },
+	};
+	for (size_t i = 0; i < N(bars); i++)
+		assert_int_equal(iom_lit_prim_info(iom_lit_prim_lookup(bars[i].name))->barrier, bars[i].b);
+	assert_int_equal(iom_lit_prim_info(IOM_LIT_P_SPIN_UNLOCK)->lockop, IOM_LIT_LK_UNLOCK);
+	assert_int_equal(iom_lit_prim_info(IOM_LIT_P_SPIN_TRYLOCK)->lockop, IOM_LIT_LK_TRYLOCK);
+	assert_int_equal(iom_lit_prim_lookup("writel_relaxedx"), IOM_LIT_P_NONE);
+	assert_int_equal(iom_lit_prim_lookup(NULL), IOM_LIT_P_NONE);
+	assert_true(iom_lit_prim_info(IOM_LIT_P_IOREAD32BE)->big_endian);
+	assert_string_equal(iom_lit_prim_name(IOM_LIT_P_PLAIN_STORE), "plain store");
+
+	/* version boundaries: ordering.md "Version boundaries, verified" */
+	assert_true(iom_lit_prim_available(IOM_LIT_P_MMIOWB, V(5, 1), NULL));
+	assert_false(iom_lit_prim_available(IOM_LIT_P_MMIOWB, V(5, 2), &why));
+	assert_non_null(strstr(why, "v5.2"));
+	assert_false(iom_lit_prim_available(IOM_LIT_P_IO_STOP_WC, V(5, 16), &why));
+	assert_non_null(strstr(why, "v5.17"));
+	assert_true(iom_lit_prim_available(IOM_LIT_P_IO_STOP_WC, V(5, 17), NULL));
+	assert_true(iom_lit_prim_available(IOM_LIT_P_WRITEL, V(4, 3), NULL));
+	assert_true(iom_lit_prim_available(IOM_LIT_P_MMIOWB, 0, NULL));
+	assert_false(iom_lit_prim_available(IOM_LIT_P_NONE, V(5, 0), NULL));
+	assert_false(iom_lit_prim_available_on(IOM_LIT_P_IOBARRIER_RW, IOM_ARCH_ARM64, V(6, 1), &why));
+	assert_non_null(strstr(why, "powerpc"));
+	assert_true(iom_lit_prim_available_on(IOM_LIT_P_IOBARRIER_RW, IOM_ARCH_POWERPC, V(6, 1), NULL));
+	assert_false(iom_arch_available(IOM_ARCH_RISCV, V(4, 14), &why));
+	assert_non_null(strstr(why, "v4.15"));
+	assert_true(iom_arch_available(IOM_ARCH_RISCV, V(4, 15), NULL));
+	assert_true(iom_arch_available(IOM_ARCH_X86, V(4, 3), NULL));
+}
+
+static void test_names(void **state)
+{
+	enum iom_arch a;
+	enum iom_lit_model m;
+	enum iom_lit_verdict v;
+	unsigned k;
+	char buf[16];
+	(void)state;
+	assert_int_equal(iom_arch_parse("ppc", &a), 0);
+	assert_int_equal(a, IOM_ARCH_POWERPC);
+	assert_int_equal(iom_arch_parse("mips", &a), -1);
+	assert_string_equal(iom_arch_name(IOM_ARCH_ANY), "*");
+	assert_int_equal(iom_kver_parse("5.17", &k), 0);
+	assert_int_equal(k, V(5, 17));
+	assert_string_equal(iom_kver_str(k, buf, sizeof(buf)), "5.17");
+	assert_true(V(4, 15) < V(5, 2) && V(5, 2) < V(5, 10));
+	assert_int_equal(iom_kver_parse("5", &k), -1);
+	assert_int_equal(iom_kver_parse("5.x", &k), -1);
+	assert_int_equal(iom_kver_parse("5.2.1", &k), -1);
+	assert_int_equal(iom_kver_parse("0.0", &k), -1);
+	assert_int_equal(iom_lit_model_parse("portable", &m), 0);
+	assert_int_equal(m, IOM_LIT_MODEL_PORTABLE);
+	assert_int_equal(iom_lit_verdict_parse("Error", &v), 0);
+	assert_int_equal(v, IOM_LIT_V_ERROR);
+	assert_int_equal(iom_lit_verdict_parse("never", &v), -1);
+	assert_string_equal(iom_lit_region_kind_name(IOM_LIT_RGN_IOREMAP_NP), "ioremap_np");
+}
+
+static void test_check_versions(void **state)
+{
+	struct iom_diag d;
+	struct iom_lit_test *t;
+	char path[] = CORPUS "/MMIO-L03-writel_relaxed-mmiowb.litmus";
+	(void)state;
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse_file(path, &t, &d), 0);
+	assert_int_equal(iom_lit_test_check(t, IOM_ARCH_ARM64, V(5, 1), &d), 0);
+	assert_int_equal(iom_lit_test_check(t, IOM_ARCH_ARM64, V(5, 2), &d), -IOM_EINVAL);
+	assert_non_null(strstr(d.msg, "mmiowb() does not exist in v5.2"));
+	assert_string_equal(d.file, path);
+	assert_true(d.line > 1);
+	assert_int_equal(d.col, 2);
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_test_check(t, IOM_ARCH_RISCV, V(4, 8), &d), -IOM_EINVAL);
+	assert_non_null(strstr(d.msg, "riscv does not exist in v4.8"));
+	iom_lit_test_free(t);
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse_file("litmus/no-such-file.litmus", &t, &d), -IOM_EIO);
+	assert_null(t);
+	assert_int_equal(d.code, IOM_EIO);
+}
+
+/* ---- malformed input: code, line, col, message ---- */
+
+#define HDR "C bad\n{ dev = ioremap(dev0); int x = 0; }\n"
+static const struct bad {
+	const char *src;
+	int code, line, col;
+	const char *msg;
+} bads[] = {
+	{ "", IOM_EPARSE, 1, 1, "starts with 'C <name>'" },
+	{ "X name\n{}\n", IOM_EPARSE, 1, 1, "starts with 'C <name>'" },
+	{ "C\n{}\n", IOM_EPARSE, 1, 2, "missing test name" },
+	{ "C t\nP0() {}\n", IOM_EPARSE, 2, 1, "initial state" },
+	{ "C t\n{ x = 1;\nP0(int *x) { }\nexists (x=1)\n", IOM_EPARSE, 2, 1, "initial state is not closed" },
+	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n", IOM_EPARSE, 6, 1, "unbalanced braces" },
+	{ "C t\n{}\nP0(int *x)\n{\n\tfoo(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "unknown primitive 'foo'" },
+	{ "C t\n{}\nP0(int *x)\n{\n\tr0 = READ_ONCE(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "unknown register 'r0'" },
+	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*y, 1);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 14, "unknown identifier 'y'" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, x + 4);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 12, "not an I/O region" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "takes 2 arguments" },
+	{ HDR "P0(void __iomem *dev)\n{\n\toutb(1, dev + 0);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "needs a port region" },
+	{ HDR "P0(void __iomem *dev)\n{\n\treadsl(dev, &x, 9);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 18, "count 9 out of range" },
+	{ HDR "P0(void __iomem *dev)\n{\nw:\twritel(1, dev);\nw:\twritel(2, dev);\n}\nexists (x=1)\n", IOM_EINVAL, 6, 1, "label 'w' is used twice" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (P0:w <io P0:w)\n", IOM_EINVAL, 7, 9, "no statement labelled 'w'" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1 /\\ )\n", IOM_EPARSE, 7, 16, "expected a condition" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1\n", IOM_EPARSE, 8, 1, "to close '('" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (dev0:r0=1)\n", IOM_EINVAL, 7, 14, "dev0 has no variable 'r0'" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (dev3[0]=1)\n", IOM_EINVAL, 7, 9, "dev3 has no declared region" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (5:r0=1)\n", IOM_EINVAL, 7, 9, "no thread P5" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\n", IOM_EPARSE, 7, 1, "missing final condition" },
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1) junk\n", IOM_EPARSE, 7, 14, "after the final condition" },
+	{ HDR "P1(void __iomem *dev)\n{\n}\nexists (x=1)\n", IOM_EINVAL, 3, 1, "expected thread P0" },
+	{ HDR "DEV(dev0) { on P0:z r0 = dma_read(x); }\nP0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 3, 16, "no statement labelled 'z'" },
+	{ HDR "DEV(dev0) { dma_poke(x); }\nP0()\n{\n}\nexists (x=1)\n", IOM_EINVAL, 3, 13, "expected dma_read" },
+	{ HDR "DEV(dev1) { dma_write(x, 1); }\nP0()\n{\n}\nexists (x=1)\n", IOM_EINVAL, 3, 1, "no region of dev1" },
+	{ "C t\n{ r = iorema(dev0); }\nP0() {}\nexists (r=1)\n", IOM_EINVAL, 2, 7, "unknown mapping API" },
+	{ "C t\n{ r = ioremap(devx); }\nP0() {}\nexists (r=1)\n", IOM_EPARSE, 2, 15, "device name devN" },
+	{ "C t\n{ platform(pae); }\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 12, "unknown platform option" },
+	{ "C t\n(* Expect: x86 4.8 kernel *)\n{}\nP0() {}\nexists (true)\n", IOM_EPARSE, 2, 4, "Expect: needs 4 fields" },
+	{ "C t\n(*\n * Expect: vax * * Never *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 3, 4, "unknown architecture 'vax'" },
+	{ "C t\n(* Result: Maybe *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 4, "unknown Result" },
+	{ "C t\n(* open\n{}\n", IOM_EPARSE, 2, 1, "unterminated (* comment" },
+	{ "C t\n{ int x = 0x; }\n", IOM_EPARSE, 2, 11, "hexadecimal number without digits" },
+	{ "C t\n{ int x = 99999999999999999999; }\n", IOM_EPARSE, 2, 11, "out of range" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x) + READ_ONCE(*x);\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 6, 20, "must be a statement of its own" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tif (*x) { r = 1; }\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 6, 6, "load into a register" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tint r;\n}\nexists (x=1)\n", IOM_EINVAL, 6, 6, "declared twice" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\t@;\n}\n", IOM_EPARSE, 5, 2, "unexpected character" },
+};
+
+static void test_malformed(void **state)
+{
+	int nfail = 0;
+	(void)state;
+	for (size_t i = 0; i < N(bads); i++) {
+		struct iom_lit_test *t = (struct iom_lit_test *)&t;
+		struct iom_diag d;
+		char msg[700];
+		int ret;
+		iom_diag_init(&d);
+		ret = iom_lit_parse(bads[i].src, strlen(bads[i].src), "bad.litmus", &t, &d);
+		if (ret != -bads[i].code || d.line != bads[i].line || d.col != bads[i].col ||
+		    !strstr(d.msg, bads[i].msg))
+			print_error("case %zu: got %d %s, want %d %d:%d '%s'\n", i, ret,
+				    iom_diag_str(&d, msg, sizeof(msg)), -bads[i].code, bads[i].line,
+				    bads[i].col, bads[i].msg);
+		if (ret != -bads[i].code || t || strcmp(d.file, "bad.litmus") ||
+		    d.line != bads[i].line || d.col != bads[i].col || !strstr(d.msg, bads[i].msg))
+			nfail++;
+	}
+	assert_int_equal(nfail, 0);
+}
+
+/* Deep nesting and large inputs are refused with a limit error, not a crash. */
+static void test_limits(void **state)
+{
+	struct iom_diag d;
+	struct iom_lit_test *t;
+	size_t n = 5000;
+	char *s = malloc(n * 2 + 200);
+	(void)state;
+	strcpy(s, "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = ");
+	size_t k = strlen(s);
+	for (size_t i = 0; i < n; i++)
+		s[k++] = '(';
+	strcpy(s + k, "1;\n}\nexists (x=1)\n");
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse(s, strlen(s), "deep", &t, &d), -IOM_ELIMIT);
+	assert_non_null(strstr(d.msg, "nesting"));
+	k = strlen("C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = ");
+	for (size_t i = 0; i < n; i++)
+		s[k + i] = '~';
+	iom_diag_init(&d);
+	assert_true(iom_lit_parse(s, strlen(s), "deep", &t, &d) < 0);
+	free(s);
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse("C t", (size_t)2 << 20, "big", &t, &d), -IOM_ELIMIT);
+	/* embedded NUL */
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse("C t\n{\0}", 8, "nul", &t, &d), -IOM_EPARSE);
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest fixed[] = {
+		cmocka_unit_test(test_corpus_size),
+		cmocka_unit_test(test_spec_tests),
+		cmocka_unit_test(test_ast_l01),
+		cmocka_unit_test(test_ast_devices),
+		cmocka_unit_test(test_lkmm),
+		cmocka_unit_test(test_prims),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_check_versions),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_limits),
+	};
+	size_t nr;
+	char **files = list_corpus(&nr);
+	struct CMUnitTest *corpus = calloc(nr ? nr : 1, sizeof(*corpus));
+	int fails = cmocka_run_group_tests_name("litmus-parse", fixed, NULL, NULL);
+	for (size_t i = 0; i < nr; i++) {
+		corpus[i].name = files[i];
+		corpus[i].test_func = test_corpus_file;
+		corpus[i].initial_state = files[i];
+	}
+	if (nr)
+		fails += _cmocka_run_group_tests("litmus-corpus", corpus, nr, NULL, NULL);
+	for (size_t i = 0; i < nr; i++)
+		free(files[i]);
+	free(files);
+	free(corpus);
+	return fails;
+}
