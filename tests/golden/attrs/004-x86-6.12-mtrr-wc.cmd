@@ -1,0 +1,1 @@
+attrs --arch x86 --kernel 6.12 --mtrr-wc

@@ -1,0 +1,1 @@
+attrs --arch x86 --kernel 4.8 --nopat --mtrr-wc

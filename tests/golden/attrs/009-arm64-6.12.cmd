@@ -1,0 +1,1 @@
+attrs --arch arm64 --kernel 6.12

@@ -1,0 +1,1 @@
+attrs --arch all --kernel 4.8

@@ -1,0 +1,1 @@
+attrs --kernel 4.8 --json

@@ -1,0 +1,1 @@
+attrs --arch riscv --kernel 6.12 --mtrr-wc -j

@@ -1,0 +1,1 @@
+attrs --arch powerpc --kernel 4.8 -v

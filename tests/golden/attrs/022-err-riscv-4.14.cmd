@@ -1,0 +1,1 @@
+attrs --arch riscv --kernel 4.14

@@ -1,0 +1,1 @@
+attrs --arch mips

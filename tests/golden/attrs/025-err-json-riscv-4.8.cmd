@@ -1,0 +1,1 @@
+attrs --arch ppc --kernel 4.8 --arch riscv -j
