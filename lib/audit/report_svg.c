@@ -272,8 +272,17 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 		double y0 = yof(&m, b), y1 = yof(&m, b + z);
 		double xo = xm + (r % 4) * 6;
 		rect(out, xo, y0, 80, y1, t >= 0 ? colour(IOM_MTSET(t)) : "#b0b0b0", " fill-opacity=\"0.75\"");
+	}
+	/* MTRR labels after all boxes, at the top of each box, so overlaps stay readable */
+	for (unsigned r = 0; r < a->mtrr.vcnt; r++) {
+		uint64_t b, z;
+		enum iom_mt t;
+		bool c;
+		if (!iom_mtrr_var_get(&a->mtrr, r, &b, &z, &t, &c) || b + z <= b)
+			continue;
+		double y0 = yof(&m, b), y1 = yof(&m, b + z);
 		snprintf(txt, sizeof(txt), "reg%02u %s %s", r, t >= 0 ? iom_mt_name(t) : "?", hsize(z, sz, sizeof(sz)));
-		label(out, xo + 3, y0, y1, txt, "#000", 78);
+		label(out, xm + (r % 4) * 6 + 3, y0, y1 - y0 > 24 ? y0 + 12 : y1, txt, "#000", 78);
 	}
 	/* BARs, tracked, effective */
 	for (size_t i = 0; i < a->nr_regions; i++) {

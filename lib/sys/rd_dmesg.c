@@ -458,7 +458,13 @@ static int bar_line(struct klog *k, const char *b)
 	if (strncmp(p, "pci ", 4))
 		return NOT_MINE;
 	p += 4;
-	if (!sys_word(&p, w, sizeof(w)) || sys_bdf_norm(w, bdf) || !sys_lit(&p, ":"))
+	size_t wn = strcspn(p, " \t");
+	if (wn < 2 || wn >= sizeof(w) || p[wn - 1] != ':')
+		return NOT_MINE;
+	memcpy(w, p, wn - 1); /* "0000:00:02.0:" without the last colon */
+	w[wn - 1] = 0;
+	p += wn;
+	if (sys_bdf_norm(w, bdf))
 		return NOT_MINE;
 	p = sys_skip_ws(p);
 	int index;
