@@ -20,7 +20,8 @@ enum iom_ord_kind {
 	IOM_ORD_K_RX,         /* *_relaxed                                              */
 	IOM_ORD_K_RAW,        /* __raw_*                                                */
 	IOM_ORD_K_PIO,        /* inX/outX                                               */
-	IOM_ORD_K_STR,        /* elements of readsX/writesX/insX/outsX/memcpy_*io       */
+	IOM_ORD_K_STR,        /* elements of readsX/writesX/insX/outsX                  */
+	IOM_ORD_K_CPY,        /* elements of memcpy_toio/memcpy_fromio/memset_io        */
 	IOM_ORD_K_P,          /* normal memory: READ_ONCE/WRITE_ONCE/plain/xchg_relaxed */
 	IOM_ORD_K_ACQ,        /* smp_load_acquire, xchg_acquire                         */
 	IOM_ORD_K_REL,        /* smp_store_release, xchg_release                        */

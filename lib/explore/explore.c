@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "iomodel/attrs.h"
 #include "iomodel/explore.h"
 #include "iomodel/order.h"
 
@@ -245,63 +246,45 @@ static bool mtrr_wc(const struct iom_lit_test *t, int dev)
 	return false;
 }
 
-/* Region class on arch at kver, from spec arch-attrs.md A.8 (master table) and A.1
- * (fallbacks): WC = gathering/reordering mapping, UC otherwise; NULL mappings are
- * errors. Returns 0 and *cls, or -1 with a static reason. */
+/* Region class on arch at kver, from the mapping-attribute table (attrs.h, spec
+ * arch-attrs.md A.8): a mapping whose attribute permits gathering or reordering is WC,
+ * any other device mapping UC; NULL or absent mappings are errors, and so are cacheable
+ * ones (the engine models MMIO). Platform facts: platform(nopat), mtrr_wc(devN).
+ * In the portable model the class is the documented one: ioremap_wc()/ioremap_wt() are
+ * non-default mappings with no portable guarantee whatever an architecture makes of them
+ * (MB-B, DEVIO-B); availability still follows the architecture.
+ * Returns 0 and *cls, or -1 with *why (static, or the attrs note). */
 static int region_class(const struct iom_lit_test *t, const struct iom_lit_sym *s,
-			enum iom_arch a, unsigned kver, unsigned *cls, const char **why)
+			enum iom_arch a, unsigned kver, enum iom_lit_model model, unsigned *cls,
+			const char **why)
 {
-	enum iom_lit_region_kind k = s->region;
+	struct iom_attrs_platform plat = { t->nopat, mtrr_wc(t, s->dev), false };
+	struct iom_attrs_result res;
+	enum iom_attrs_api api = iom_attrs_api_from_region(s->region);
 	*cls = IOM_ORD_UC;
-	if (k == IOM_LIT_RGN_IOPORT)
-		return 0;
-	if (k == IOM_LIT_RGN_IOREMAP_CACHE) {
-		*why = "ioremap_cache() maps write-back memory; the ordering engine models MMIO only";
+	if (iom_attrs_lookup_ex(a, kver, api, &plat, &res, NULL) < 0) {
+		*why = "no mapping-attribute row for this architecture and version";
 		return -1;
 	}
-	switch (a) {
-	case IOM_ARCH_X86:
-		/* UC- everywhere but ioremap_uc; a WC MTRR turns UC- into WC (ATY4, 1.1.1);
-		 * without PAT ioremap_wc() is UC- too (A.8 "Without PAT") */
-		if (k == IOM_LIT_RGN_IOREMAP_NP) {
-			*why = "ioremap_np() returns NULL on x86 (asm-generic default, arch-attrs.md A.1)";
-			return -1;
-		}
-		if (k == IOM_LIT_RGN_IOREMAP_UC)
-			return 0;
-		if (k == IOM_LIT_RGN_IOREMAP_WC && !t->nopat)
-			*cls = IOM_ORD_WC;
-		else if (k != IOM_LIT_RGN_IOREMAP_WT && mtrr_wc(t, s->dev))
-			*cls = IOM_ORD_WC;
-		return 0;
-	case IOM_ARCH_ARM64:
-		if (k == IOM_LIT_RGN_IOREMAP_UC) {
-			*why = "ioremap_uc() returns NULL on arm64 (arch-attrs.md A.8)";
-			return -1;
-		}
-		if (k == IOM_LIT_RGN_IOREMAP_WC)
-			*cls = IOM_ORD_WC;  /* Normal-NC */
-		return 0;
-	case IOM_ARCH_POWERPC:
-		if (k == IOM_LIT_RGN_IOREMAP_NP || (k == IOM_LIT_RGN_IOREMAP_UC && kver >= IOM_KVER(6, 8))) {
-			*why = k == IOM_LIT_RGN_IOREMAP_NP
-				       ? "ioremap_np() returns NULL on powerpc (arch-attrs.md A.8)"
-				       : "ioremap_uc() returns NULL on powerpc from v6.8 (026246f114d9, arch-attrs.md A.1)";
-			return -1;
-		}
-		if (k == IOM_LIT_RGN_IOREMAP_WC)
-			*cls = IOM_ORD_WC;  /* WIMG I without G */
-		return 0;
-	case IOM_ARCH_RISCV:
-		if (k == IOM_LIT_RGN_IOREMAP_UC || k == IOM_LIT_RGN_IOREMAP_NP) {
-			*why = "ioremap_uc()/ioremap_np() return NULL on riscv (arch-attrs.md A.8)";
-			return -1;
-		}
-		return 0;  /* ioremap_wc() = ioremap() (RV-MMIO-5) */
-	default:
-		*why = "unknown architecture";
+	if (res.status != IOM_ATTRS_MAPPED) {
+		*why = res.note ? res.note
+			 : res.status == IOM_ATTRS_NULL ? "the mapping returns NULL here"
+							: "the mapping function does not exist here";
 		return -1;
 	}
+	const struct iom_attr_props *p = iom_attr_props(res.effective);
+	if (p && p->cacheable == IOM_ATTRS_YES) {
+		*why = "a cacheable mapping is normal memory; the ordering engine models MMIO only";
+		return -1;
+	}
+	if (model == IOM_LIT_MODEL_PORTABLE) {
+		if (s->region == IOM_LIT_RGN_IOREMAP_WC || s->region == IOM_LIT_RGN_IOREMAP_WT)
+			*cls = IOM_ORD_WC;
+		return 0;
+	}
+	if (p && (p->gathering == IOM_ATTRS_YES || p->reordering == IOM_ATTRS_YES))
+		*cls = IOM_ORD_WC;
+	return 0;
 }
 
 /* ---- compilation ------------------------------------------------------------------------ */
@@ -612,7 +595,7 @@ static int compile(struct eng *g)
 		g->region_dev[i] = -1;
 		if (s->kind != IOM_LIT_SYM_REGION)
 			continue;
-		if (region_class(t, s, g->ctx.arch, g->ctx.kver, &g->region_cls[i], &why) < 0) {
+		if (region_class(t, s, g->ctx.arch, g->ctx.kver, g->ctx.model, &g->region_cls[i], &why) < 0) {
 			char v[16];
 			iom_diag_set(g->d, IOM_EINVAL, t->file, s->pos.line, s->pos.col,
 				     "%s = %s(dev%d) in v%s on %s: %s", s->name,

@@ -20,6 +20,7 @@
 #define RAW KB(RAW)
 #define PIO KB(PIO)
 #define STR KB(STR)
+#define CPY KB(CPY)
 #define P KB(P)
 #define ACQ KB(ACQ)
 #define REL KB(REL)
@@ -38,7 +39,7 @@
 #define MMIOWB KB(MMIOWB)
 #define IOBARRIER KB(IOBARRIER)
 #define COMPILER KB(COMPILER)
-#define MMIO (NR | RX | RAW | PIO | STR)
+#define MMIO (NR | RX | RAW | PIO | STR | CPY)
 #define MEMACC (P | ACQ | REL)
 #define ACC (MMIO | MEMACC | LOCK | UNLOCK)
 #define R IOM_ORD_R
@@ -108,6 +109,7 @@ static const struct iom_ord_rule rules[] = {
 #undef RAW
 #undef PIO
 #undef STR
+#undef CPY
 #undef P
 #undef ACQ
 #undef REL
@@ -162,6 +164,7 @@ static const char *const kind_names[] = {
 	[IOM_ORD_K_RAW] = "raw",
 	[IOM_ORD_K_PIO] = "port I/O",
 	[IOM_ORD_K_STR] = "string element",
+	[IOM_ORD_K_CPY] = "memcpy_*io element",
 	[IOM_ORD_K_P] = "plain",
 	[IOM_ORD_K_ACQ] = "acquire",
 	[IOM_ORD_K_REL] = "release",
@@ -405,7 +408,10 @@ int iom_ord_classify(enum iom_lit_prim p, unsigned reg, struct iom_ord_ev *out)
 		e.dev = 0;
 		break;
 	case IOM_LIT_PC_STRING:
-		e.kind = IOM_ORD_K_STR;
+		e.kind = p == IOM_LIT_P_MEMCPY_TOIO || p == IOM_LIT_P_MEMCPY_FROMIO ||
+					 p == IOM_LIT_P_MEMSET_IO
+				 ? IOM_ORD_K_CPY
+				 : IOM_ORD_K_STR;
 		e.op = op;
 		e.reg = reg ? reg : IOM_ORD_UC;
 		e.dev = 0;
