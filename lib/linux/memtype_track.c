@@ -160,8 +160,10 @@ static int check_conflict(struct iom_kernel *k, uint64_t start, uint64_t end, en
 			continue;
 		if (!first) {
 			first = n;
-			if (n->type != found && !new_type)
-				bad = n;
+			if (n->type != found && !new_type) {
+				bad = n; /* strict: found_type is still the request */
+				break;
+			}
 			found = n->type;
 		} else if (n->type != found) {
 			bad = n;
