@@ -226,12 +226,13 @@ static bool set_memory(struct iom_kernel *k, struct iom_mapping *m, enum iom_mt 
 	m->req = mode;
 	m->map_start = start;
 	m->map_end = end;
-	if (mode == IOM_MT_WB) { /* set_memory_wb(): PTEs back to WB, then free_memtype() */
+	if (mode == IOM_MT_WB) {
+		/* set_memory_wb(): PTEs back to WB, then free_memtype(), whose result is
+		 * ignored: it returns 0 (pageattr.c@v4.2, pat/set_memory.c@v6.12 L2044). */
 		m->got = IOM_MT_WB;
 		m->pte = 0;
-		int err = iom_k_free_memtype(k, start, end);
-		m->err = err;
-		return err == 0;
+		iom_k_free_memtype(k, start, end);
+		return true;
 	}
 	int err = iom_k_reserve_memtype(k, start, end, mode, NULL);
 	if (err) {
