@@ -172,7 +172,10 @@ static bool ioremap_caller(struct iom_kernel *k, struct iom_mapping *m, enum iom
 		pcm = got; /* silently inherited (TV-58..60, TV-64) */
 	}
 	m->got = pcm;
-	m->pte = k->pat.cm2pte[pcm];
+	/* the PTE switch has cases for UC, UC-, WC, WT and WB only; anything else (WP
+	 * inherited from the tree) takes "default:", i.e. UC (ioremap.c@v4.2 and @v6.12
+	 * __ioremap_caller(), L266) */
+	m->pte = k->pat.cm2pte[pcm == IOM_MT_WP ? IOM_MT_UC : pcm];
 	check_bars(k, phys, size);
 	return true;
 }
