@@ -123,7 +123,7 @@ static bool ioremap_caller(struct iom_kernel *k, struct iom_mapping *m, enum iom
 		m->err = -EINVAL;
 		return false;
 	}
-	if (last >> k->mtrr.phys_bits) {
+	if (phys >> k->mtrr.phys_bits) { /* phys_addr_valid(phys_addr): the start only */
 		k_log(k, IOM_LOG_WARN, "ioremap: invalid physical address %llx", (unsigned long long)phys);
 		m->err = -EINVAL;
 		return false;
