@@ -11,7 +11,7 @@ ok() { n=$((n + 1)); echo "ok $n - $*"; }
 nok() { n=$((n + 1)); echo "not ok $n - $*"; }
 # LeakSanitizer cannot run under ptrace (it uses ptrace itself): leaks are checked by the
 # runs outside strace.
-export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+nolsan=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if ! command -v strace >/dev/null 2>&1 || ! strace -f -e trace=openat -o /dev/null true 2>/dev/null; then
@@ -33,7 +33,7 @@ check_opens() {
 rc=$?
 if [ "$rc" = 0 ] || [ "$rc" = 1 ]; then ok "live audit runs (exit $rc)"; else nok "live audit exit $rc"; fi
 grep -q '^Result: ' "$tmp/audit.out" && ok "live audit prints a summary" || nok "live audit: no summary"
-strace -f -e trace=open,openat -o "$tmp/audit.strace" "$bin" audit -j >"$tmp/audit.json" 2>/dev/null </dev/null
+ASAN_OPTIONS=$nolsan strace -f -e trace=open,openat -o "$tmp/audit.strace" "$bin" audit -j >"$tmp/audit.json" 2>/dev/null </dev/null
 bad=$(check_opens "$tmp/audit.strace" "/nonexistent-")
 nopens=$(grep -cE 'open(at)?\(' "$tmp/audit.strace")
 if [ -z "$bad" ] && [ "$nopens" -gt 5 ]; then
@@ -49,7 +49,7 @@ if command -v jq >/dev/null 2>&1; then
 	jq -e '.summary and .inputs and .findings' "$tmp/audit.json" >/dev/null && ok "live audit -j is valid JSON" ||
 		nok "live audit -j is not valid JSON"
 fi
-strace -f -e trace=open,openat -o "$tmp/cap.strace" "$bin" capture "$tmp/cap" >/dev/null 2>&1 </dev/null
+ASAN_OPTIONS=$nolsan strace -f -e trace=open,openat -o "$tmp/cap.strace" "$bin" capture "$tmp/cap" >/dev/null 2>&1 </dev/null
 rc=$?
 [ "$rc" = 0 ] && ok "capture exits 0" || nok "capture exit $rc"
 bad=$(check_opens "$tmp/cap.strace" "$tmp/cap/")
