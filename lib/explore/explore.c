@@ -748,6 +748,18 @@ static bool fence_ord(struct eng *g, int a, int f, int b)
 	return v;
 }
 
+/* Registers still to be read by issued accesses whose value is deferred. */
+static uint32_t deferred_regs(struct eng *g, const word *w, int t)
+{
+	uint32_t m = 0;
+	for (int j = 0; j < NISS(w); j++) {
+		const word *s = SLOT(g, w, t, j);
+		if (!S_DONE(s) && ((s[0] >> 22) & 1))
+			m |= expr_regs(g->sevs[S_SEV(s)].st->value) | expr_regs(g->sevs[S_SEV(s)].st->expect);
+	}
+	return m;
+}
+
 /* Issue everything thread t can issue now. */
 static void issue(struct eng *g, word *S, int t)
 {
@@ -759,9 +771,15 @@ static void issue(struct eng *g, word *S, int t)
 		if ((unsigned)pc >= g->nr_ins[t])
 			return;
 		const struct ins *in = &g->ins[t][pc];
-		if (in->needs & pend)
+		/* An access whose value waits for a pending read is issued anyway, with a
+		 * data dependency on that read (its value is computed when it performs);
+		 * branches and register assignments wait. A register still to be read by
+		 * such a deferred access may not be overwritten (no renaming). */
+		uint32_t waiting = in->needs & pend;
+		if (waiting && in->op != I_EV)
 			return;
-		if (in->dst >= 0 && in->dst < MAX_REGS && (pend & (1u << in->dst)))
+		if (in->dst >= 0 && in->dst < MAX_REGS &&
+		    ((pend | deferred_regs(g, w, t)) & (1u << in->dst)))
 			return;
 		switch (in->op) {
 		case I_ASSIGN:
@@ -787,10 +805,23 @@ static void issue(struct eng *g, word *S, int t)
 			bool held = depth > 0;
 			s[0] = (word)((uint64_t)sv | (uint64_t)se->fence << 20 | (uint64_t)held << 21 |
 				      (uint64_t)(lk & 0xff) << 24);
-			s[1] = se->acc == A_MMIO && se->sym < 0 && se->st->value ? eval(se->st->value, regs) : 0;
-			if (se->acc == A_MEM && se->st->value)
-				s[1] = eval(se->st->value, regs);
+			s[1] = 0;
+			if (waiting && !se->fence)
+				s[0] |= (word)1 << 22;  /* value computed at perform time */
+			else if ((se->acc == A_MMIO && se->sym < 0) || se->acc == A_MEM)
+				s[1] = se->st->value ? eval(se->st->value, regs) : 0;
 			if (!se->fence) {
+				/* data dependencies on the pending reads that produce the value */
+				for (int j = n - 1; waiting && j >= 0; j--) {
+					word *sj = SLOT(g, w, t, j);
+					const struct sev *pj = &g->sevs[S_SEV(sj)];
+					if (!S_DONE(sj) && pj->dst >= 0 && pj->dst < MAX_REGS &&
+					    (waiting & (1u << pj->dst))) {
+						preds |= (1ull << j) | (uint64_t)sj[2];
+						waiting &= ~(1u << pj->dst);
+					}
+				}
+				waiting = in->needs & pend;
 				for (int j = n - 1; j >= 0; j--) {
 					word *sj = SLOT(g, w, t, j);
 					int a = S_SEV(sj);
@@ -856,6 +887,8 @@ static void perform(struct eng *g, word *S, int t, int j, word rank)
 	word *regs = REGS(g, w, t);
 	word val = 0;
 	bool has_val = false;
+	if ((s[0] >> 22) & 1)
+		s[1] = se->st->value ? eval(se->st->value, regs) : 0;
 	switch (se->acc) {
 	case A_MMIO:
 		if (se->oe.op == IOM_ORD_R) {
@@ -901,7 +934,7 @@ static void perform(struct eng *g, word *S, int t, int j, word rank)
 		regs[se->dst] = val;
 		SET0(w, PC(w), NISS(w), PEND(w) & ~(1u << se->dst));
 	}
-	s[0] |= (word)1 << 20;
+	s[0] = (s[0] & ~((word)1 << 22)) | (word)1 << 20;
 	s[1] = 0;
 	if (se->track >= 0)
 		S[g->off_rank + se->track] = rank;

@@ -1,0 +1,36 @@
+#!/bin/bash
+# tests/check-rules.sh -- mutation check of the ordering rule tables (make check-rules).
+# Flips each row of tables/order_*.def in turn (iomodel litmus --flip-rule ID inverts that
+# row's verdict) and runs the whole litmus corpus against its Expect: lines. A row whose
+# flip changes no verdict "survives": no corpus test depends on it. Prints one line per
+# row and ends with "N rules, N killed, N surviving"; exits 1 if any row survives.
+set -u
+O=${O:-build}
+bin=$O/iomodel
+mapfile -t files < <(find litmus -name '*.litmus' | LC_ALL=C sort)
+mapfile -t ids < <(sed -n -E 's/^(ORD|ART)_(PAIR|FENCE|FLUSH) *\(([A-Za-z0-9-]+),.*/\3/p' tables/order_*.def)
+[ "${#files[@]}" -gt 0 ] || { echo "no litmus files"; exit 2; }
+[ "${#ids[@]}" -gt 0 ] || { echo "no rule rows"; exit 2; }
+# the unmutated corpus must pass first
+if ! "$bin" litmus --arch all --model all --kernel all -q "${files[@]}" >/dev/null 2>&1; then
+	echo "the corpus does not pass without mutations; run tests/suites/litmus-corpus.sh"
+	exit 2
+fi
+killed=0 surv=0
+survivors=()
+for id in "${ids[@]}"; do
+	out=$("$bin" litmus --arch all --model all --kernel all -q --flip-rule "$id" "${files[@]}" 2>&1)
+	rc=$?
+	n=$(printf '%s\n' "$out" | grep -c '^!!! mismatch')
+	if [ "$rc" != 0 ] && [ "$n" -gt 0 ]; then
+		killed=$((killed + 1))
+		first=$(printf '%s\n' "$out" | grep -m1 '^!!! mismatch' | sed 's/^!!! mismatch //')
+		echo "killed   $id ($n verdicts change; first: $first)"
+	else
+		surv=$((surv + 1))
+		survivors+=("$id")
+		echo "SURVIVES $id"
+	fi
+done
+echo "${#ids[@]} rules, $killed killed, $surv surviving${survivors[*]:+: ${survivors[*]}}"
+[ "$surv" = 0 ]
