@@ -199,6 +199,21 @@ static bool map_user(struct iom_kernel *k, struct iom_mapping *m, enum iom_mt wa
 		}
 	}
 	enum iom_mt got = want;
+	if (k_pagerange_is_ram(k, start, end) == 1) {
+		/* RAM: no reservation; the first page's type is used, a different request
+		 * is only warned about (reserve_pfn_range(), pat.c@v4.2, memtype.c@v6.12 L870) */
+		if (k->pat.enabled) {
+			got = k_lookup_memtype(k, start);
+			if (got != want)
+				k_log(k, IOM_LOG_WARN,
+				      "x86/PAT: %s:%d map pfn RAM range req %s for [mem %#010llx-%#010llx], got %s",
+				      k->comm, k->pid, iom_mt_kname(want), (unsigned long long)start,
+				      (unsigned long long)(end - 1), iom_mt_kname(got));
+		}
+		m->got = got;
+		m->pte = k->pat.cm2pte[got];
+		return true;
+	}
 	int err = iom_k_reserve_memtype(k, start, end, want, &got);
 	if (err) {
 		m->err = err;
@@ -335,6 +350,9 @@ int iom_k_unmap(struct iom_kernel *k, int h)
 	m->unmapped = true;
 	if (m->direct_map || m->api == IOM_API_SET_MEMORY_WB)
 		return 0; /* iounmap() ignores direct-map (ISA) addresses */
+	if ((m->api == IOM_API_MMAP_RESOURCE || m->api == IOM_API_MMAP_RESOURCE_WC ||
+	     m->api == IOM_API_MMAP_FB) && k_pagerange_is_ram(k, m->map_start, m->map_end) != 0)
+		return 0; /* free_pfn_range() frees non-RAM ranges only */
 	return iom_k_free_memtype(k, m->map_start, m->map_end);
 }
 

@@ -47,6 +47,10 @@ void k_log(struct iom_kernel *k, enum iom_loglevel lvl, const char *fmt, ...)
 bool k_has(const struct iom_kernel *k, enum iom_kfeat f);
 /* 1 all RAM, 0 no RAM, -1 mixed, over [start, end) (System RAM resources only). */
 int k_range_is_ram(const struct iom_kernel *k, uint64_t start, uint64_t end);
+/* pat_pagerange_is_ram(): like k_range_is_ram() with the first MiB counted as non-RAM. */
+int k_pagerange_is_ram(const struct iom_kernel *k, uint64_t start, uint64_t end);
+/* lookup_memtype(): the tracked type of the page at paddr (PAT enabled only). */
+enum iom_mt k_lookup_memtype(const struct iom_kernel *k, uint64_t paddr);
 /* Linux check_type_overlap()/get_effective_type() on two MTRR encodings. */
 unsigned k_mtrr_fold(unsigned a, unsigned b);
 /* The Linux-visible type of an MTRR piece: SDM-undefined overlaps folded to UC. */

@@ -55,6 +55,28 @@ static enum iom_mt ram_type_at(const struct iom_kernel *k, uint64_t a)
 	return IOM_MT_WB;
 }
 
+int k_pagerange_is_ram(const struct iom_kernel *k, uint64_t start, uint64_t end)
+{
+	/* pat_pagerange_is_ram(): the first MiB never counts as RAM. */
+	if (end <= K_ISA_END)
+		return 0;
+	return k_range_is_ram(k, start < K_ISA_END ? K_ISA_END : start, end);
+}
+
+/* lookup_memtype() (pat.c@v4.2; pat/memtype.c@v6.12 L650): untracked -> WB, RAM -> the
+ * page's type, a tree node containing paddr -> its type, else UC-. */
+enum iom_mt k_lookup_memtype(const struct iom_kernel *k, uint64_t paddr)
+{
+	if (untracked(paddr, paddr + K_PAGE))
+		return IOM_MT_WB;
+	if (k_pagerange_is_ram(k, paddr, paddr + K_PAGE) == 1)
+		return ram_type_at(k, paddr);
+	for (size_t i = 0; i < k->nr_nodes; i++)
+		if (k->nodes[i].start <= paddr && paddr < k->nodes[i].end)
+			return k->nodes[i].type;
+	return IOM_MT_UC_MINUS;
+}
+
 static void ram_set(struct iom_kernel *k, uint64_t start, uint64_t end, enum iom_mt t)
 {
 	/* drop/clip existing runs, then add the new one unless it is WB */
