@@ -32,7 +32,10 @@ long iom_k_resolve(const struct iom_kernel *k, uint64_t start, uint64_t end, uin
 	long n = iom_mtrr_resolve(&k->mtrr, start, end, pcs, ARRAY_SIZE(pcs));
 	if (n < 0 || n > (long)ARRAY_SIZE(pcs))
 		return -1;
+	/* Merge neighbours with the same MTRR and effective type. The piece being built is
+	 * kept here, not in out[], so that the count does not depend on max. */
 	long nr = 0;
+	struct iom_kpiece cur;
 	for (long i = 0; i < n; i++) {
 		struct iom_kpiece p = { .start = pcs[i].start, .end = pcs[i].end };
 		p.mtrr = pcs[i].type;
@@ -40,18 +43,19 @@ long iom_k_resolve(const struct iom_kernel *k, uint64_t start, uint64_t end, uin
 		p.undef_a = pcs[i].undef_a;
 		p.undef_b = pcs[i].undef_b;
 		p.eff = iom_k_effective(k, p.mtrr, pte, &p.pat_index, &p.pat_entry);
-		if (nr && (size_t)(nr - 1) < max) {
-			struct iom_kpiece *q = &out[nr - 1];
-			if (q->end == p.start && q->mtrr == p.mtrr && q->mtrr_undefined == p.mtrr_undefined &&
-			    q->undef_a == p.undef_a && q->undef_b == p.undef_b && q->eff.type == p.eff.type &&
-			    q->eff.model_specific == p.eff.model_specific) {
-				q->end = p.end;
-				continue;
-			}
+		if (nr && cur.end == p.start && cur.mtrr == p.mtrr &&
+		    cur.mtrr_undefined == p.mtrr_undefined && cur.undef_a == p.undef_a &&
+		    cur.undef_b == p.undef_b && cur.eff.type == p.eff.type &&
+		    cur.eff.model_specific == p.eff.model_specific) {
+			cur.end = p.end;
+			continue;
 		}
-		if ((size_t)nr < max)
-			out[nr] = p;
+		if (nr && (size_t)(nr - 1) < max)
+			out[nr - 1] = cur;
+		cur = p;
 		nr++;
 	}
+	if (nr && (size_t)(nr - 1) < max)
+		out[nr - 1] = cur;
 	return nr;
 }
