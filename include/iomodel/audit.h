@@ -71,6 +71,7 @@ struct iom_audit {
 	struct iom_mtrr_state mtrr;
 	bool mtrr_known;                  /* any MTRR input at all                          */
 	bool def_known, fixed_known;
+	bool def_inferred;                /* default type deduced, not read (see report)     */
 	int vcnt;                         /* -1 unknown                                      */
 	unsigned nr_var_used;
 	const char *mtrr_from;            /* "/proc/mtrr", "boot dump", "MTRR map", "none"    */

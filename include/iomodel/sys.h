@@ -163,6 +163,7 @@ enum iom_sys_ev {
 	IOM_EV_MTRR_DISABLED,        /* "MTRRs disabled ..." / "MTRR: Disabled"           */
 	IOM_EV_PAT_DISABLED,         /* every "x86/PAT: ... disabled/not supported" line  */
 	IOM_EV_FRAMEBUFFER,          /* "vesafb|efifb: framebuffer at 0x.., using Nk"      */
+	IOM_EV_MTRR_SANITIZER,       /* cleanup.c: "New variable MTRRs", gran/chunk lines  */
 	IOM_EV__COUNT,
 };
 const char *iom_sys_ev_name(enum iom_sys_ev e);

@@ -298,6 +298,26 @@ static void rebuild_mtrr(struct iom_audit *a)
 		a->nr_var_used++;
 	}
 	(void)from_dump;
+	/* The default type is not in /proc/mtrr. When no variable range is WB, RAM can only be
+	 * write-back through the default type: had it been UC, all RAM would be uncached and
+	 * the kernel would have trimmed it (mtrr_trim_uncached_memory(), cleanup.c@6.12). This
+	 * is a deduction, and the report says so (a->def_inferred). */
+	if (a->mtrr_known && !a->def_known && a->mtrr.enabled && (st->have_iomem || st->nr_e820)) {
+		bool any_wb = false, ram = st->nr_e820 > 0;
+		for (unsigned n = 0; n < a->mtrr.vcnt; n++) {
+			uint64_t b, z;
+			enum iom_mt t;
+			bool c;
+			if (iom_mtrr_var_get(&a->mtrr, n, &b, &z, &t, &c) && t == IOM_MT_WB)
+				any_wb = true;
+		}
+		for (size_t i = 0; i < st->nr_iomem && !ram; i++)
+			ram = !strcmp(st->iomem[i].name, "System RAM");
+		if (!any_wb && ram) {
+			a->mtrr.def_type = (uint8_t)iom_mt_hw(IOM_MT_WB);
+			a->def_known = a->def_inferred = true;
+		}
+	}
 }
 
 /* Possible MTRR types over [s, e); *undef set when an SDM-undefined overlap is inside. */
@@ -872,6 +892,19 @@ static void rule_bars(struct iom_audit *a)
 				}
 			}
 		}
+		if (b->prefetch == 1 && !b->disabled && !is_display(b, r->owner) && r->tracked &&
+		    !(r->tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) &&
+		    !(r->mtrr && !(r->mtrr & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP))))) {
+			/* a NIC/accelerator BAR: WC may or may not be wanted (ENA LLQ, mlx5 BlueFlame
+			 * want it; realworld.md §c.7), so only a note */
+			struct iom_aud_finding *f = finding(
+				a, AUD_FRAMEBUFFER_UC, IOM_AUD_INFO, r->start, r->end, true,
+				"%s is prefetchable but mapped only %s%s; if the device expects write-combined "
+				"stores (push buffers, doorbells), map it with ioremap_wc() or resourceN_wc",
+				r->owner, iom_mtset_str(r->tracked, t1, sizeof(t1)),
+				b->wc_file == 1 ? " although resourceN_wc exists" : "");
+			ev_bar(f, b);
+		}
 		if (b->prefetch == 1 && !b->disabled && is_display(b, r->owner)) {
 			/* WC only through an MTRR the inputs do not show does not count */
 			bool mtrr_wc = r->mtrr && !(r->mtrr & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP)));
@@ -1320,6 +1353,10 @@ static void note_unknowns(struct iom_audit *a)
 		unknown(a, "MTRRs: no /proc/mtrr, boot-time dump or MTRR map line; every MTRR type is "
 			   "unknown, so effective types of UC- and WB mappings are too");
 	else {
+		if (a->def_inferred)
+			unknown(a, "MTRR default type: not in the inputs, deduced WB: no variable MTRR is "
+				   "write-back, so RAM is cacheable only through the default type (were it "
+				   "UC, the kernel would have trimmed all RAM)");
 		if (!a->def_known && a->mtrr.enabled)
 			unknown(a, "MTRR default type (MTRRdefType) is not in the inputs (only a boot-time "
 				   "dump has it); ranges outside the variable MTRRs are shown as UC|WB");
@@ -1333,6 +1370,13 @@ static void note_unknowns(struct iom_audit *a)
 	else if (a->pat == IOM_AUD_PAT_ENABLED && !a->slots_known)
 		unknown(a, "PAT layout: no 'x86/PAT: Configuration' line; WB, WC, UC- and UC are "
 			   "assumed to select their own type (every Linux layout has those four)");
+	for (size_t i = 0; i < st->nr_events; i++)
+		if (st->events[i].kind == IOM_EV_MTRR_SANITIZER && st->have_dump && !st->have_proc_mtrr) {
+			unknown(a, "the MTRR sanitizer (enable_mtrr_cleanup) rewrote the variable MTRRs "
+				   "after the boot dump; the registers audited are the firmware's, "
+				   "/proc/mtrr would show the result");
+			break;
+		}
 	if (!st->have_pat_list)
 		unknown(a, "tracked reservations: no pat_memtype_list; which ranges are mapped, and "
 			   "how, is unknown (BAR rows show what ioremap() would give)");

@@ -212,6 +212,7 @@ int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)
 	enum iom_mt d = IOM_MT_NONE;
 	iom_mt_from_hw(a->mtrr.def_type, true, &d);
 	json_object_set_new(m, "default_type", a->def_known ? json_string(iom_mt_name(d)) : json_null());
+	json_object_set_new(m, "default_type_deduced", json_boolean(a->def_inferred));
 	json_object_set_new(m, "fixed_known", json_boolean(a->fixed_known));
 	arr = json_array();
 	for (unsigned n = 0; n < a->mtrr.vcnt; n++) {

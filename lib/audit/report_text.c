@@ -128,7 +128,8 @@ static void summary(const struct iom_audit *a, struct iom_buf *out)
 				iom_buf_puts(out, " (VCNT unknown)");
 			enum iom_mt d = IOM_MT_NONE;
 			iom_mt_from_hw(a->mtrr.def_type, true, &d);
-			iom_buf_printf(out, "; default type %s", a->def_known ? iom_mt_name(d) : "unknown");
+			iom_buf_printf(out, "; default type %s%s", a->def_known ? iom_mt_name(d) : "unknown",
+				       a->def_inferred ? " (deduced)" : "");
 			iom_buf_printf(out, "; fixed ranges %s",
 				       !a->fixed_known ? "unknown" : a->mtrr.fixed_enabled ? "enabled" : "not used");
 		}

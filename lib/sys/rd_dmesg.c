@@ -320,6 +320,16 @@ static int mtrr_lines(struct klog *k, const char *b)
 		add_event(k, IOM_EV_MTRR_FW_BUG, 0, 0, 0, 0, b);
 		return DONE;
 	}
+	if (strstr(b, "New variable MTRRs") || strstr(b, "Found optimal setting for mtrr clean up") ||
+	    strstr(b, "mtrr_cleanup: can not find optimal value") || strstr(b, "gran_size:")) {
+		/* cleanup.c (MTRR sanitizer); one event per block is enough */
+		size_t n = k->st->nr_events;
+		if (!n || k->st->events[n - 1].kind != IOM_EV_MTRR_SANITIZER)
+			add_event(k, IOM_EV_MTRR_SANITIZER, 0, 0, 0, 0, b);
+		else
+			k->st->inputs[k->input].nr_used++;
+		return DONE;
+	}
 	if (strstr(b, "MTRRs disabled") || !strcmp(b, "MTRR: Disabled") || strstr(b, "MTRRs set to read-only") ||
 	    strstr(b, "CPU MTRRs all blank")) {
 		add_event(k, IOM_EV_MTRR_DISABLED, 0, 0, 0, 0, b);

@@ -52,6 +52,7 @@ static const char *const ev_names[] = {
 	[IOM_EV_MTRR_DISABLED] = "mtrr-disabled",
 	[IOM_EV_PAT_DISABLED] = "pat-disabled",
 	[IOM_EV_FRAMEBUFFER] = "framebuffer",
+	[IOM_EV_MTRR_SANITIZER] = "mtrr-sanitizer",
 };
 _Static_assert(ARRAY_SIZE(ev_names) == IOM_EV__COUNT, "ORDER IOM_EV");
 
