@@ -1037,16 +1037,21 @@ static void rule_events(struct iom_audit *a, const struct owners *o)
 				 iom_mt_kname((enum iom_mt)ev->a), iom_mt_kname((enum iom_mt)ev->b));
 			last_refused = f;
 			break;
-		case IOM_EV_MAP_PFN_EXPECTED:
+		case IOM_EV_MAP_PFN_EXPECTED: {
+			bool allowed = iom_linux_new_memtype_allowed(ev->start, ev->end - ev->start,
+								     (enum iom_mt)ev->a, (enum iom_mt)ev->b);
 			f = finding(a, AUD_MAPPING_REFUSED, IOM_AUD_ERROR, ev->start, ev->end, true,
 				    "an mmap of [mem 0x%llx-0x%llx]%s asked for %s but the range is tracked "
-				    "as %s; is_new_memtype_allowed() refuses it",
+				    "as %s; %s",
 				    (unsigned long long)ev->start, (unsigned long long)ev->end - 1, own,
-				    iom_mt_kname((enum iom_mt)ev->a), iom_mt_kname((enum iom_mt)ev->b));
+				    iom_mt_kname((enum iom_mt)ev->a), iom_mt_kname((enum iom_mt)ev->b),
+				    allowed ? "the caller insisted on its type (strict remap_pfn_range())"
+					    : "is_new_memtype_allowed() refuses that change");
 			evidence(f, ev->at, "map pfn expected mapping type %s, got %s",
 				 iom_mt_kname((enum iom_mt)ev->a), iom_mt_kname((enum iom_mt)ev->b));
 			last_refused = f;
 			break;
+		}
 		case IOM_EV_IOREMAP_ERROR: {
 			enum iom_mt rq = pcm_type(ev->a), got = pcm_type(ev->b);
 			bool allowed = rq >= 0 && got >= 0 &&
