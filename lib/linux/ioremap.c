@@ -99,8 +99,12 @@ static void check_bars(struct iom_kernel *k, uint64_t phys, uint64_t size)
 			continue;
 		if (phys >= r->start && phys + size <= r->end)
 			return;
+		/* kernel/resource.c: "%#010llx" before RESOURCE_MSG_PA, "%pa" (0x + 16 digits)
+		 * after (resource.c@v6.12 L1766); the resource itself is "%pR" */
 		k_log(k, IOM_LOG_INFO,
-		      "resource sanity check: requesting [mem %#010llx-%#010llx], which spans more than %s [mem %#010llx-%#010llx%s]",
+		      k_has(k, IOM_KF_RESOURCE_MSG_PA)
+			      ? "resource sanity check: requesting [mem 0x%016llx-0x%016llx], which spans more than %s [mem %#010llx-%#010llx%s]"
+			      : "resource sanity check: requesting [mem %#010llx-%#010llx], which spans more than %s [mem %#010llx-%#010llx%s]",
 		      (unsigned long long)phys, (unsigned long long)(phys + size - 1), r->name,
 		      (unsigned long long)r->start, (unsigned long long)(r->end - 1),
 		      r->prefetchable ? " pref" : "");
