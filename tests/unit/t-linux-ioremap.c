@@ -675,12 +675,18 @@ static void test_ioremap_checks(void **st)
 	for (size_t i = l0; i < nlog(k); i++)
 		warned |= strstr(iom_kernel_log(k, i)->text, "mapping multiple BARs") != NULL;
 	assert_true(warned);
+	/* kernel/resource.c@v6.12 iomem_map_sanity_check(): the request with %pa, the
+	 * resource with %pR */
+	EXPECT_LOG(k, l0, "resource sanity check: requesting [mem 0x00000000e0fff000-0x00000000e1000fff], "
+			  "which spans more than 0000:01:00.0 BAR0 [mem 0xe0000000-0xe0ffffff]");
 	iom_kernel_free(k);
 	/* 4.2: "Info: mapping multiple BARs. Your kernel is fine." once */
 	k = e0(V(4, 2), IOM_PAT_ON);
 	l0 = nlog(k);
 	assert_true(map(k, IOM_API_IOREMAP, BAR + 0xFFF000, 0x2000, &m) >= 0);
 	EXPECT_LOG(k, l0, "Info: mapping multiple BARs. Your kernel is fine.");
+	EXPECT_LOG(k, l0, "resource sanity check: requesting [mem 0xe0fff000-0xe1000fff], "
+			  "which spans more than 0000:01:00.0 BAR0 [mem 0xe0000000-0xe0ffffff]");
 	iom_kernel_free(k);
 }
 
