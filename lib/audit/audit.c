@@ -905,6 +905,23 @@ static void rule_bars(struct iom_audit *a)
 				b->wc_file == 1 ? " although resourceN_wc exists" : "");
 			ev_bar(f, b);
 		}
+		if (b->prefetch == 1 && !b->disabled && !r->tracked && a->st->have_pat_list) {
+			/* realworld.md §c.7 (amzn-drivers #215): a WC entry next to the BAR, not on it,
+			 * read as "the BAR is WC" by a substring match on the address */
+			for (size_t k = 0; k < a->nr_regions; k++) {
+				const struct iom_aud_region *q = &a->regions[k];
+				if (q->kind != IOM_AUD_R_RESV || !(q->tracked & IOM_MTSET(IOM_MT_WC)) ||
+				    (q->end != r->start && q->start != r->end))
+					continue;
+				struct iom_aud_finding *f = finding(
+					a, AUD_FRAMEBUFFER_UC, IOM_AUD_INFO, r->start, r->end, true,
+					"no tracked mapping covers %s: the write-combining entry [mem "
+					"0x%llx-0x%llx] is next to it, not on it", r->owner,
+					(unsigned long long)q->start, (unsigned long long)q->end - 1);
+				ev_bar(f, b);
+				ev_region(f, a, q);
+			}
+		}
 		if (b->prefetch == 1 && !b->disabled && is_display(b, r->owner)) {
 			/* WC only through an MTRR the inputs do not show does not count */
 			bool mtrr_wc = r->mtrr && !(r->mtrr & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP)));
@@ -1112,7 +1129,11 @@ static void rule_events(struct iom_audit *a, const struct owners *o)
 				evidence(exhausted, ev->at, "%s", ev->text);
 			} else {
 				f = finding(a, AUD_MTRR_ADD_REJECTED, IOM_AUD_WARNING, 0, 0, true,
-					    "a driver could not get its write-combining MTRR");
+					    "a driver could not get its write-combining MTRR%s",
+					    a->vcnt < 0 && a->nr_var_used >= 6
+						    ? "; with this many variable MTRRs in use the registers are "
+						      "probably exhausted (VCNT is not in the inputs)"
+						    : "");
 				evidence(f, ev->at, "%s", ev->text);
 			}
 			break;

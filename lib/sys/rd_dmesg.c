@@ -574,6 +574,8 @@ static int misc_lines(struct klog *k, const char *b)
 		if (!sys_hex0x(&p, &s))
 			return k->what = "framebuffer", INCOMPLETE;
 		const char *u = strstr(p, "using ");
+		if (!u && (u = strstr(p, "size "))) /* 2.6-era vesafb: "..., size %dk" */
+			u -= 1;
 		if (u && (u += 6, sys_dec(&u, &kb)) && kb && kb < (1ULL << 40)) {
 			add_event(k, IOM_EV_FRAMEBUFFER, s, s + kb * 1024, 0, 0, b);
 			return DONE;
