@@ -139,7 +139,8 @@ struct iom_mtrr_piece iom_mtrr_type_at(const struct iom_mtrr_state *s, uint64_t 
 /* Resolve [start, end) into maximal pieces of equal type and source by interval
  * arithmetic (cost depends on the number of registers, not on the size of the range).
  * Writes at most max pieces to out, returns the total number needed (call again with a
- * bigger array if it exceeds max), or -1 if start >= end. */
+ * bigger array if it exceeds max), or -1 if start >= end. A non-contiguous mask is
+ * resolved block by block; -2 when one matches more than 256 blocks. */
 long iom_mtrr_resolve(const struct iom_mtrr_state *s, uint64_t start, uint64_t end,
 		      struct iom_mtrr_piece *out, size_t max);
 

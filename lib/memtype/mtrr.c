@@ -239,20 +239,45 @@ static bool same_piece(const struct iom_mtrr_piece *a, const struct iom_mtrr_pie
 	       !memcmp(a->var_mask, b->var_mask, sizeof(a->var_mask));
 }
 
+/* The blocks matched by a non-contiguous mask: 2^holes blocks of the size of the lowest
+ * mask bit, where "holes" are the clear mask bits above it (SDM §11.11.3: a match is
+ * (A & mask) == (base & mask) whatever the mask's shape). */
+#define MAX_HOLE_BITS 8 /* at most 256 blocks per register are enumerated */
+static unsigned mask_holes(const struct iom_mtrr_state *s, unsigned i, uint64_t *holes)
+{
+	uint64_t am = addr_mask(s);
+	uint64_t m = s->var[i].physmask & am;
+	uint64_t low = m & -m;
+	*holes = am & ~m & ~(low - 1);
+	return (unsigned)__builtin_popcountll(*holes);
+}
+
 long iom_mtrr_resolve(const struct iom_mtrr_state *s, uint64_t start, uint64_t end,
 		      struct iom_mtrr_piece *out, size_t max)
 {
 	/* Breakpoints: the range ends, 1 MiB, every fixed-range boundary, and both ends of
-	 * every valid variable range, clipped to (start, end). Between two consecutive
-	 * breakpoints the type cannot change. Non-contiguous masks are split by their
-	 * lowest block only when that block count stays small; else they are refused. */
+	 * every block matched by a valid variable range, clipped to (start, end). Between
+	 * two consecutive breakpoints the type cannot change. A non-contiguous mask matches
+	 * several blocks; they are enumerated when there are at most 2^MAX_HOLE_BITS, else
+	 * the range is refused (-2). */
 	uint64_t stackpts[2 * 64 + IOM_MTRR_NR_FIXED + 4];
 	uint64_t *pts = stackpts;
-	size_t cap = ARRAY_SIZE(stackpts), n = 0;
+	size_t cap = 2 * (size_t)s->vcnt + IOM_MTRR_NR_FIXED + 4, n = 0;
 	if (start >= end)
 		return -1;
-	if (2 * (size_t)s->vcnt + IOM_MTRR_NR_FIXED + 4 > cap) {
-		cap = 2 * (size_t)s->vcnt + IOM_MTRR_NR_FIXED + 4;
+	if (s->enabled) {
+		for (unsigned i = 0; i < s->vcnt; i++) {
+			uint64_t holes;
+			bool contig;
+			if (!iom_mtrr_var_get(s, i, NULL, NULL, NULL, &contig) || contig)
+				continue;
+			unsigned nh = mask_holes(s, i, &holes);
+			if (nh > MAX_HOLE_BITS)
+				return -2;
+			cap += 2 * ((size_t)1 << nh);
+		}
+	}
+	if (cap > ARRAY_SIZE(stackpts)) {
 		pts = malloc(cap * sizeof(*pts));
 		if (!pts)
 			return -1;
@@ -279,9 +304,17 @@ long iom_mtrr_resolve(const struct iom_mtrr_state *s, uint64_t start, uint64_t e
 			if (!iom_mtrr_var_get(s, i, &b, &z, NULL, &contig))
 				continue;
 			if (!contig) {
-				if (pts != stackpts)
-					free(pts);
-				return -2;
+				uint64_t holes, f = 0;
+				mask_holes(s, i, &holes);
+				for (;;) { /* the subsets of the hole bits, in increasing order */
+					ADDPT(b | f);
+					if ((b | f) + z > (b | f))
+						ADDPT((b | f) + z);
+					if (f == holes)
+						break;
+					f = ((f | ~holes) + 1) & holes;
+				}
+				continue;
 			}
 			ADDPT(b);
 			if (b + z > b)
