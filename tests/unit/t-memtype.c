@@ -77,6 +77,11 @@ static enum iom_mt oracle_overlap(unsigned mask, bool *undef)
 	return IOM_MT_NONE;
 }
 
+static void expect_piece(const struct iom_mtrr_piece *p, uint64_t start, uint64_t end,
+			 enum iom_mt t, enum iom_mtrr_src src);
+static void check_tiling(const struct iom_mtrr_state *s, uint64_t start, uint64_t end,
+			 const struct iom_mtrr_piece *p, long n);
+
 /* ---- 1. Table 11-7 and Table 11-6, every cell ------------------------------------ */
 
 static void test_t11_7_every_cell(void **st)
@@ -535,10 +540,31 @@ static void test_var_noncontiguous(void **st)
 	assert_false(contig);
 	assert_true(iom_mtrr_var_match(&s, 1, 0x3000));
 	assert_false(iom_mtrr_var_match(&s, 1, 0x4000));
-	/* range resolution with such a register is refused, not guessed */
-	struct iom_mtrr_piece p[4];
-	s.var[1].physmask = 0;
+	/* range resolution: with 23 hole bits (8 M blocks) it is refused, not guessed */
+	struct iom_mtrr_piece p[8];
 	assert_true(iom_mtrr_resolve(&s, 0xD0000000, 0x100000000ULL, p, N(p)) < 0);
+	/* with one hole bit the two blocks are resolved by interval arithmetic */
+	s.var[1].physmask = 0;
+	long n = iom_mtrr_resolve(&s, 0xD0000000, 0x100000000ULL, p, N(p));
+	assert_int_equal(n, 5);
+	expect_piece(&p[0], 0xD0000000, 0xE0000000, IOM_MT_UC, IOM_MTRR_SRC_DEFAULT);
+	expect_piece(&p[1], 0xE0000000, 0xE1000000, IOM_MT_WC, IOM_MTRR_SRC_VAR);
+	expect_piece(&p[2], 0xE1000000, 0xF0000000, IOM_MT_UC, IOM_MTRR_SRC_DEFAULT);
+	expect_piece(&p[3], 0xF0000000, 0xF1000000, IOM_MT_WC, IOM_MTRR_SRC_VAR);
+	expect_piece(&p[4], 0xF1000000, 0x100000000ULL, IOM_MT_UC, IOM_MTRR_SRC_DEFAULT);
+	check_tiling(&s, 0xD0000000, 0x100000000ULL, p, n);
+	/* three hole bits (25, 27, 31) over the whole 36-bit space: 8 blocks, all tiled */
+	s.var[0].physmask = (0xFFF000000ULL & ~0x8A000000ULL) | 0x800;
+	s.var[0].physbase = 0x200000000ULL | 1;
+	n = iom_mtrr_resolve(&s, 0, 1ULL << 36, NULL, 0);
+	assert_int_equal(n, 2 * 8 + 1);
+	struct iom_mtrr_piece q[17];
+	assert_int_equal(iom_mtrr_resolve(&s, 0, 1ULL << 36, q, N(q)), 17);
+	check_tiling(&s, 0, 1ULL << 36, q, 17);
+	for (int i = 1; i < 17; i += 2) {
+		assert_int_equal(q[i].type, IOM_MT_WC);
+		assert_int_equal(q[i].end - q[i].start, 16 * MiB);
+	}
 }
 
 /* ---- 5. hardware precedence (spec §1.3, TV-21..TV-26) ----------------------------- */
