@@ -123,7 +123,7 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 {
 	const struct iom_sys_state *st = a->st;
 	struct map m = { 0 };
-	size_t cap = 2 * (a->nr_regions + st->nr_iomem + a->mtrr.vcnt + st->nr_e820) + 4, n = 0;
+	size_t cap = 2 * (a->nr_regions + st->nr_iomem + a->mtrr.vcnt + st->nr_e820 + a->nr_findings) + 4, n = 0;
 	uint64_t *raw = malloc(cap * sizeof(*raw));
 	if (!raw)
 		return;
@@ -143,6 +143,9 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 		if (iom_mtrr_var_get(&a->mtrr, r, &b, &z, &t, &c) && b + z > b)
 			ADD(b, b + z);
 	}
+	for (size_t i = 0; i < a->nr_findings; i++)
+		if (a->findings[i].end > a->findings[i].start + 3)
+			ADD(a->findings[i].start, a->findings[i].end);
 #undef ADD
 	qsort(raw, n, sizeof(*raw), cmp_u64);
 	size_t u = 0;
@@ -171,6 +174,9 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 				c = st->iomem[k].parent < 0 && st->iomem[k].start <= s && e - 1 <= st->iomem[k].end;
 			for (size_t k = 0; k < a->nr_regions && !c; k++)
 				c = a->regions[k].start <= s && e <= a->regions[k].end;
+			for (size_t k = 0; k < a->nr_findings && !c; k++)
+				c = a->findings[k].end > a->findings[k].start + 3 && a->findings[k].start <= s &&
+				    e <= a->findings[k].end;
 			for (size_t k = 0; k < st->nr_e820 && !c && !st->nr_iomem; k++)
 				c = st->e820[k].start <= s && e <= st->e820[k].end;
 			for (unsigned r = 0; r < a->mtrr.vcnt && !c; r++) {
@@ -207,8 +213,9 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 	iom_buf_printf(out, "<text x=\"%.0f\" y=\"18\" font-size=\"14\" font-weight=\"bold\">iomodel audit: "
 			    "physical address map by effective memory type</text>\n", x0);
 	iom_buf_printf(out, "<text x=\"%.0f\" y=\"34\" font-size=\"11\">%s%zu error(s), %zu warning(s); "
-			    "MTRR from %s; PAT %s; heights are log-scaled, uncovered gaps elided</text>\n",
-		       x0, nerr + nwarn ? "" : "no problems found: ", nerr, nwarn, a->mtrr_from,
+			    "MTRR %s%s; PAT %s; heights are log-scaled, uncovered gaps elided</text>\n",
+		       x0, nerr + nwarn ? "" : "no problems found: ", nerr, nwarn,
+		       a->mtrr_known ? "from " : "", a->mtrr_known ? a->mtrr_from : "unknown (no input)",
 		       a->pat == IOM_AUD_PAT_ENABLED ? "enabled" : a->pat == IOM_AUD_PAT_DISABLED ? "disabled" : "unknown");
 	static const struct { enum iom_mt t; const char *n; } leg[] = {
 		{ IOM_MT_WB, "WB" }, { IOM_MT_WT, "WT" }, { IOM_MT_WP, "WP" }, { IOM_MT_WC, "WC" },
