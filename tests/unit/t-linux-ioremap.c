@@ -512,6 +512,41 @@ static void test_tv73_74_set_memory(void **st)
 	}
 }
 
+/* RAM reservations use the original request, not pat_x_mtrr_type()'s answer
+ * (reserve_memtype() pat.c@v4.2 L487: reserve_ram_pages_type(start, end, req_type, ...);
+ * memtype_reserve() memtype.c@v6.12 L566). RAM at 4 GiB under E0's default UC MTRR. */
+static void test_ram_keeps_request(void **st)
+{
+	(void)st;
+	static const unsigned vs[] = { V(4, 2), V(6, 12) };
+	for (size_t i = 0; i < N(vs); i++) {
+		struct iom_mtrr_state s;
+		e0_mtrr(&s);
+		struct iom_cpu c;
+		iom_cpu_init(&c);
+		struct iom_kernel *k = iom_kernel_new(vs[i], &c, &s);
+		const struct iom_resource ram4g = { IOM_RES_RAM, "System RAM", 4 * GiB, 5 * GiB, false };
+		assert_int_equal(iom_kernel_add_resource(k, &ram4g), 0);
+		iom_kernel_boot(k);
+		/* non-RAM there would become UC- ... */
+		assert_int_equal(iom_k_pat_x_mtrr_type(k, 4 * GiB, 4 * GiB + 0x1000, IOM_MT_WB), IOM_MT_UC_MINUS);
+		/* ... but RAM keeps WB */
+		enum iom_mt t = IOM_MT_NONE;
+		assert_int_equal(iom_k_reserve_memtype(k, 4 * GiB, 4 * GiB + 0x1000, IOM_MT_WB, &t), 0);
+		assert_int_equal(t, IOM_MT_WB);
+		assert_int_equal(iom_k_nr_memtypes(k), 0);
+		/* WARN_ON_ONCE for strong UC on RAM: one warning for two calls */
+		size_t l0 = nlog(k);
+		assert_int_equal(iom_k_reserve_memtype(k, 4 * GiB + 0x1000, 4 * GiB + 0x2000, IOM_MT_UC, &t), 0);
+		assert_int_equal(t, IOM_MT_UC_MINUS);
+		size_t l1 = nlog(k);
+		assert_int_equal(l1, l0 + 1);
+		assert_int_equal(iom_k_reserve_memtype(k, 4 * GiB + 0x2000, 4 * GiB + 0x3000, IOM_MT_UC, &t), 0);
+		assert_int_equal(nlog(k), l1);
+		iom_kernel_free(k);
+	}
+}
+
 /* ---- TV-75: free and shrink by version --------------------------------------------- */
 
 static void test_tv75_free(void **st)
@@ -963,6 +998,7 @@ int main(void)
 		cmocka_unit_test(test_tv69_71_isa),
 		cmocka_unit_test(test_tv72_nopat),
 		cmocka_unit_test(test_tv73_74_set_memory),
+		cmocka_unit_test(test_ram_keeps_request),
 		cmocka_unit_test(test_tv75_free),
 		cmocka_unit_test(test_tv76_matrix),
 		cmocka_unit_test(test_matrix_through_ioremap),
