@@ -414,7 +414,9 @@ static void rebuild_pat(struct iom_audit *a)
 }
 
 /* PAT entry types a mapping of cache mode `mode` can select (Linux: the lowest PAT slot
- * holding the type, else the PCD fallback = slot 2; init.c __cachemode2pte_tbl). */
+ * holding the type, else the PCD fallback = slot 2; init.c __cachemode2pte_tbl).
+ * TODO(linux.h): this is a private adapter; linux.h builds the same table only from a
+ * kernel version (iom_linux_pat_setup()), not from a logged "Configuration" layout. */
 static iom_mtset pat_entries(const struct iom_audit *a, enum iom_mt mode, bool *nopat_hw)
 {
 	iom_mtset on = 0, off = 0;
