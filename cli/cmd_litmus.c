@@ -307,7 +307,8 @@ int cmd_litmus(int argc, char **argv)
 		if (fr == CLI_BADINPUT && o.nr_files == 1)
 			break;
 	}
-	if (jarr) {
+	/* a lone parse error was already printed as {"error": ...}: one JSON document only */
+	if (jarr && !(json_array_size(jarr) == 0 && rc == CLI_BADINPUT)) {
 		char *s = json_dumps(jarr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		if (s)
 			puts(s);

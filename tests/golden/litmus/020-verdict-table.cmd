@@ -1,0 +1,1 @@
+litmus --arch all --model all tests/golden/litmus/inputs/wc-two-writes.litmus

@@ -1,0 +1,1 @@
+litmus -j tests/golden/litmus/inputs/syntax-error.litmus

@@ -1,0 +1,1 @@
+litmus --arch x86 tests/golden/litmus/inputs/wrong-expect.litmus

@@ -1,0 +1,1 @@
+litmus --max-states 50 tests/golden/litmus/inputs/three-cpus-wc.litmus

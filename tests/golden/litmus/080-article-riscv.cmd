@@ -1,0 +1,1 @@
+litmus --arch riscv --model article tests/golden/litmus/inputs/wc-two-writes.litmus

@@ -1,0 +1,1 @@
+litmus tests/golden/litmus/inputs/no-such-file.litmus

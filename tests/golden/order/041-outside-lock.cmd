@@ -1,0 +1,1 @@
+order --arch powerpc --kernel 6.12 --outside-lock writel spin_unlock

@@ -1,0 +1,1 @@
+order --table --arch x86 --kernel 4.8 --model article

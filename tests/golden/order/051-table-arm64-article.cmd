@@ -1,0 +1,1 @@
+order --table --arch arm64 --kernel 4.8 --model article

@@ -1,0 +1,1 @@
+order --table --arch powerpc --kernel 4.8 --model article

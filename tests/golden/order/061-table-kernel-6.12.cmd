@@ -1,0 +1,1 @@
+order --table --arch all --kernel 6.12

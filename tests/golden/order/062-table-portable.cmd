@@ -1,0 +1,1 @@
+order --table --arch x86 --model portable --kernel 6.12

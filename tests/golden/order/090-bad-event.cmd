@@ -1,0 +1,1 @@
+order --arch x86 frobl spin_unlock

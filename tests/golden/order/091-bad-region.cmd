@@ -1,0 +1,1 @@
+order --arch x86 writel@xx spin_unlock

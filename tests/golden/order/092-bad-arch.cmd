@@ -1,0 +1,1 @@
+order --arch sparc writel spin_unlock

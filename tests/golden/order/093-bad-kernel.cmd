@@ -1,0 +1,1 @@
+order --kernel five writel spin_unlock
