@@ -450,6 +450,22 @@ static void test_boot_cache_map_line(void **st)
 	iom_kernel_boot(k);
 	EXPECT_KLINE(k, "MTRR map: 4 entries (3 fixed + 1 variable; max 19), built from 8 variable MTRRs");
 	iom_kernel_free(k);
+	/* TV-47 layout: WB [0,4G), UC [3G,4G), WC inside the UC one -> add_map_entry() leaves
+	 * [1M,3G) WB and [3G,4G) UC (the WC part merges to UC, get_effective_type()) */
+	iom_mtrr_var_set(&s, 0, 0, 0x100000000ULL, IOM_MT_WB);
+	iom_mtrr_var_set(&s, 1, 0xC0000000ULL, 0x40000000ULL, IOM_MT_UC);
+	iom_mtrr_var_set(&s, 2, 0xE0000000ULL, 0x1000000ULL, IOM_MT_WC);
+	k = iom_kernel_new(V(6, 12), &c, &s);
+	iom_kernel_boot(k);
+	EXPECT_KLINE(k, "MTRR map: 5 entries (3 fixed + 2 variable; max 19), built from 8 variable MTRRs");
+	iom_kernel_free(k);
+	/* FE=0: no fixed entries; vcnt 10 -> max 20 */
+	s.fixed_enabled = false;
+	s.vcnt = 10;
+	k = iom_kernel_new(V(6, 12), &c, &s);
+	iom_kernel_boot(k);
+	EXPECT_KLINE(k, "MTRR map: 2 entries (0 fixed + 2 variable; max 20), built from 10 variable MTRRs");
+	iom_kernel_free(k);
 	/* not logged before 6.5 */
 	k = iom_kernel_new(V(6, 1), &c, &s);
 	iom_kernel_boot(k);
