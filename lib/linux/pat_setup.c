@@ -91,6 +91,18 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 	p->hw = cpu->pat != IOM_PAT_ABSENT;
 	p->msr = p->hw ? cpu->firmware_pat : 0;
 
+	if (cpu->pat == IOM_PAT_ABSENT && !mtrr_enabled && !decoupled) {
+		/* The "not supported" check lives in pat_init(), which the MTRR code never
+		 * calls here: 4.2 says nothing and keeps the static tables; from
+		 * PAT_OFF_WITHOUT_MTRR mtrr_bp_init() disables PAT with its own message and
+		 * init_cache_modes() emulates (main.c@v4.8 mtrr_bp_init(), pat.c@v4.8). */
+		if (iom_kfeat(v, IOM_KF_PAT_OFF_WITHOUT_MTRR)) {
+			say(log, ctx, IOM_LOG_INFO,
+			    "x86/PAT: MTRRs disabled, skipping PAT initialization too.");
+			tables_from(p, PAT_EMULATED, log, ctx);
+		}
+		return;
+	}
 	if (cpu->pat == IOM_PAT_ABSENT) {
 		/* pat_disable("PAT not supported by CPU."): 4.2 returns before touching the
 		 * tables (TV-44); from PAT_INIT_REWORK the emulated table is used (TV-45).
