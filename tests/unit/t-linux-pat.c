@@ -320,6 +320,18 @@ static void test_pat_without_mtrr(void **st)
 	EXPECT_LINE(&b, "x86/PAT: MTRRs disabled, skipping PAT initialization too.");
 	EXPECT_LINE(&b, CFG_EMU);
 	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x008);
+	/* CPU without PAT and MTRRs off: pat_init() is never reached, so no "not supported"
+	 * line; 4.2 keeps the static tables, 4.8 logs the MTRR reason and emulates, 6.12
+	 * checks the CPU itself */
+	setup(V(4, 2), IOM_PAT_ABSENT, false, 0, false, &p, &b);
+	assert_int_equal(b.n, 0);
+	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x010);
+	setup(V(4, 8), IOM_PAT_ABSENT, false, 0, false, &p, &b);
+	EXPECT_LINE(&b, "x86/PAT: MTRRs disabled, skipping PAT initialization too.");
+	assert_false(has_line(&b, "x86/PAT: PAT not supported by CPU."));
+	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x008);
+	setup(V(6, 12), IOM_PAT_ABSENT, false, 0, false, &p, &b);
+	EXPECT_LINE(&b, "x86/PAT: PAT not supported by the CPU.");
 	/* 6.12: PAT and MTRR decoupled, PAT programmed anyway */
 	setup(V(6, 12), IOM_PAT_ON, false, IOM_PAT_POWER_ON, false, &p, &b);
 	assert_true(p.enabled);
