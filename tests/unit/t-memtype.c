@@ -873,6 +873,31 @@ static void test_resolve_52bit_and_tib(void **st)
 	assert_int_equal(n, 1);
 }
 
+/* IA32_MTRRCAP.VCNT is 8 bits: up to 255 variable ranges; registers above 64 use the
+ * second word of var_mask and the heap path of the resolver. */
+static void test_many_registers(void **st)
+{
+	(void)st;
+	struct iom_mtrr_state s;
+	iom_mtrr_state_init(&s, 40, 200);
+	assert_int_equal(s.vcnt, 200);
+	s.enabled = true;
+	s.def_type = 0;
+	for (unsigned i = 0; i < 200; i++) /* 200 disjoint 1 MiB WB ranges, 2 MiB apart */
+		assert_int_equal(iom_mtrr_var_set(&s, i, (uint64_t)i * 2 * MiB, 1 * MiB, IOM_MT_WB), 0);
+	struct iom_mtrr_piece pt = iom_mtrr_type_at(&s, 130 * 2 * MiB);
+	assert_int_equal(pt.type, IOM_MT_WB);
+	assert_int_equal(pt.var_mask[0], 0);
+	assert_int_equal(pt.var_mask[2], 1ULL << (130 - 128));
+	long n = iom_mtrr_resolve(&s, 0, 1ULL << 40, NULL, 0);
+	assert_int_equal(n, 400); /* 200 WB + 199 gaps + the tail */
+	static struct iom_mtrr_piece p[400];
+	assert_int_equal(iom_mtrr_resolve(&s, 0, 1ULL << 40, p, 400), 400);
+	check_tiling(&s, 0, 1ULL << 40, p, 400);
+	iom_mtrr_state_init(&s, 40, 1000);
+	assert_int_equal(s.vcnt, IOM_MTRR_MAX_VAR); /* clamped */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -896,6 +921,7 @@ int main(void)
 		cmocka_unit_test(test_resolve_merging),
 		cmocka_unit_test(test_resolve_max_contract),
 		cmocka_unit_test(test_resolve_52bit_and_tib),
+		cmocka_unit_test(test_many_registers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
