@@ -346,23 +346,30 @@ static unsigned lookup_v65(const struct iom_kernel *k, uint64_t start, uint64_t 
 	*uniform = 1;
 	if (!s->enabled)
 		return 0;
-	struct iom_mtrr_piece pcs[64];
-	long n = iom_mtrr_resolve(s, start, end, pcs, ARRAY_SIZE(pcs));
-	if (n < 0 || n > (long)ARRAY_SIZE(pcs)) {
-		*uniform = 0;
-		return 0;
-	}
+	/* The range may hold more pieces than the buffer: resolve it in chunks, each
+	 * starting at the end of the last piece seen (a piece boundary of the whole). */
 	unsigned type = MTRR_TYPE_INVALID;
-	for (long i = 0; i < n; i++) {
-		unsigned t = k_piece_linux_type(&pcs[i]);
-		if (type == MTRR_TYPE_INVALID) {
-			type = t;
-			continue;
-		}
-		unsigned f = k_mtrr_fold(type, t);
-		if (f != type)
+	for (uint64_t a = start; a < end;) {
+		struct iom_mtrr_piece pcs[64];
+		long n = iom_mtrr_resolve(s, a, end, pcs, ARRAY_SIZE(pcs));
+		if (n <= 0) {
 			*uniform = 0;
-		type = f;
+			return 0;
+		}
+		if (n > (long)ARRAY_SIZE(pcs))
+			n = (long)ARRAY_SIZE(pcs);
+		for (long i = 0; i < n; i++) {
+			unsigned t = k_piece_linux_type(&pcs[i]);
+			if (type == MTRR_TYPE_INVALID) {
+				type = t;
+				continue;
+			}
+			unsigned f = k_mtrr_fold(type, t);
+			if (f != type)
+				*uniform = 0;
+			type = f;
+		}
+		a = pcs[n - 1].end;
 	}
 	return type;
 }
