@@ -268,6 +268,32 @@ static void test_lookup_tv55_56(void **st)
 	}
 }
 
+/* A lookup whose range covers many MTRR pieces: 88 fixed ranges alternating WB/WT, then
+ * reg0 WB. 6.12 merges every piece (get_effective_type(WB, WT) = WT), so WT and not
+ * uniform; 4.2 answers the fixed type at start. */
+static void test_lookup_many_pieces(void **st)
+{
+	(void)st;
+	struct iom_mtrr_state s;
+	e0_mtrr(&s);
+	for (unsigned i = 0; i < IOM_MTRR_NR_FIXED; i++)
+		s.fixed[i] = (i & 1) ? 4 : 6;
+	static const struct lk_case c[] = {
+		{ "88 fixed pieces", 0x0, 0x200000, MT_WB, 0, MT_WT, 0 },
+	};
+	run_lookup(&s, c, N(c));
+	/* and many variable pieces above 1 MiB: 100 WT registers of 1 MiB inside reg0 WB */
+	e0_mtrr(&s);
+	s.vcnt = 120;
+	for (unsigned i = 1; i <= 100; i++)
+		iom_mtrr_var_set(&s, i, (uint64_t)i * 0x200000, 0x100000, IOM_MT_WT);
+	struct iom_kernel *k = kboot(V(6, 12), IOM_PAT_ON, &s, true);
+	int u = 42;
+	assert_int_equal(iom_k_mtrr_type_lookup(k, 0x100000, 0x10000000, &u), MT_WT);
+	assert_int_equal(u, 0);
+	iom_kernel_free(k);
+}
+
 /* pat_x_mtrr_type() (pat.c@v4.2 L344, memtype.c@v6.12 L361): only WB requests change. */
 static void test_pat_x_mtrr_type(void **st)
 {
@@ -677,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_lookup_tv51_52),
 		cmocka_unit_test(test_lookup_tv53_54),
 		cmocka_unit_test(test_lookup_tv55_56),
+		cmocka_unit_test(test_lookup_many_pieces),
 		cmocka_unit_test(test_pat_x_mtrr_type),
 		cmocka_unit_test(test_add_tv77_78),
 		cmocka_unit_test(test_add_tv79_81),
