@@ -79,6 +79,8 @@ struct map {
 static double yof(const struct map *m, uint64_t a)
 {
 	size_t lo = 0, hi = m->n;
+	if (!m->n)
+		return 86; /* nothing to place: the top of the map */
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		if (m->pts[mid] < a)
@@ -265,6 +267,8 @@ void iom_audit_svg(const struct iom_audit *a, struct iom_buf *out)
 	}
 	if (!st->nr_iomem)
 		for (size_t i = 0; i < st->nr_e820; i++) {
+			if (st->e820[i].start >= st->e820[i].end)
+				continue;
 			double y0 = yof(&m, st->e820[i].start), y1 = yof(&m, st->e820[i].end);
 			rect(out, xi, y0, 190, y1, st->e820[i].usable ? "#e8f5e9" : "#f5f5f5", NULL);
 			label(out, xi + 3, y0, y1, st->e820[i].usable ? "e820 usable" : "e820 reserved", "#222", 185);
