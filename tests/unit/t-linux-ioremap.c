@@ -905,6 +905,32 @@ static void test_nocache_alias(void **st)
 	iom_kernel_free(k);
 }
 
+/* More MTRR pieces than any internal buffer: 200 disjoint WC registers (spec §1.2, VCNT
+ * up to 255). Every piece is returned, in order, with its effective type. */
+static void test_resolve_many_pieces(void **st)
+{
+	(void)st;
+	struct iom_mtrr_state s;
+	e0_mtrr(&s);
+	s.vcnt = 201;
+	for (unsigned i = 1; i <= 200; i++)
+		iom_mtrr_var_set(&s, i, 0x100000000ULL + (uint64_t)i * 0x200000, 0x100000, IOM_MT_WC);
+	struct iom_kernel *k = kboot(V(6, 12), IOM_PAT_ON, &s);
+	const uint64_t lo = 0x100000000ULL + 0x200000, hi = 0x100000000ULL + 201 * 0x200000ULL;
+	/* PTE UC- (PA2): WC MTRR -> WC, UC default -> UC: 400 alternating pieces */
+	long n = iom_k_resolve(k, lo, hi, 0x010, NULL, 0);
+	assert_int_equal(n, 400);
+	static struct iom_kpiece p[400];
+	assert_int_equal(iom_k_resolve(k, lo, hi, 0x010, p, 400), 400);
+	for (long i = 0; i < n; i++) {
+		assert_int_equal(p[i].start, lo + (uint64_t)i * 0x100000);
+		assert_int_equal(p[i].eff.type, (i & 1) ? IOM_MT_UC : IOM_MT_WC);
+	}
+	/* PTE WC (PA1): WC everywhere, but the MTRR type differs: still 400 pieces */
+	assert_int_equal(iom_k_resolve(k, lo, hi, 0x008, NULL, 0), 400);
+	iom_kernel_free(k);
+}
+
 /* ---- iom_k_resolve(): effective types page range by page range -------------------- */
 
 static void test_resolve_ranges(void **st)
@@ -1010,6 +1036,7 @@ int main(void)
 		cmocka_unit_test(test_api_available),
 		cmocka_unit_test(test_nocache_alias),
 		cmocka_unit_test(test_resolve_ranges),
+		cmocka_unit_test(test_resolve_many_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
