@@ -147,22 +147,29 @@ static void log_cache_map(struct iom_kernel *k)
 			if (i == 0 || s->fixed[i] != s->fixed[i - 1])
 				nfixed++;
 	}
-	struct iom_mtrr_piece pcs[128];
 	uint64_t top = 1ULL << (s->phys_bits ? s->phys_bits : 36);
-	uint64_t lo = nfixed ? K_ISA_END : 0;
-	long n = iom_mtrr_resolve(s, lo, top, pcs, ARRAY_SIZE(pcs));
 	unsigned prev = 0x100;
 	uint64_t prev_end = 0;
-	for (long i = 0; i < n && i < (long)ARRAY_SIZE(pcs); i++) {
-		if (pcs[i].src != IOM_MTRR_SRC_VAR) {
-			prev = 0x100;
-			continue;
+	/* in chunks: the layout may need more pieces than the buffer holds */
+	for (uint64_t a = nfixed ? K_ISA_END : 0; a < top;) {
+		struct iom_mtrr_piece pcs[128];
+		long n = iom_mtrr_resolve(s, a, top, pcs, ARRAY_SIZE(pcs));
+		if (n <= 0)
+			break;
+		if (n > (long)ARRAY_SIZE(pcs))
+			n = (long)ARRAY_SIZE(pcs);
+		for (long i = 0; i < n; i++) {
+			if (pcs[i].src != IOM_MTRR_SRC_VAR) {
+				prev = 0x100;
+				continue;
+			}
+			unsigned t = k_piece_linux_type(&pcs[i]);
+			if (t != prev || pcs[i].start != prev_end)
+				nvar++;
+			prev = t;
+			prev_end = pcs[i].end;
 		}
-		unsigned t = k_piece_linux_type(&pcs[i]);
-		if (t != prev || pcs[i].start != prev_end)
-			nvar++;
-		prev = t;
-		prev_end = pcs[i].end;
+		a = pcs[n - 1].end;
 	}
 	k_log(k, IOM_LOG_INFO,
 	      "MTRR map: %u entries (%u fixed + %u variable; max %u), built from %u variable MTRRs",
