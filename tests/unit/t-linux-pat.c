@@ -471,6 +471,17 @@ static void test_boot_cache_map_line(void **st)
 	iom_kernel_boot(k);
 	EXPECT_KLINE(k, "MTRR map: 5 entries (3 fixed + 2 variable; max 19), built from 8 variable MTRRs");
 	iom_kernel_free(k);
+	/* more map entries than any internal buffer: 150 disjoint WC registers above 4 GiB
+	 * next to reg0..2 -> 2 + 150 variable entries */
+	s.vcnt = 160;
+	for (unsigned i = 3; i < 153; i++)
+		iom_mtrr_var_set(&s, i, 0x100000000ULL + (uint64_t)i * 0x200000, 0x100000, IOM_MT_WC);
+	k = iom_kernel_new(V(6, 12), &c, &s);
+	iom_kernel_boot(k);
+	EXPECT_KLINE(k, "MTRR map: 155 entries (3 fixed + 152 variable; max 323), built from 160 variable MTRRs");
+	iom_kernel_free(k);
+	for (unsigned i = 3; i < 153; i++)
+		iom_mtrr_var_clear(&s, i);
 	/* FE=0: no fixed entries; vcnt 10 -> max 20 */
 	s.fixed_enabled = false;
 	s.vcnt = 10;
