@@ -120,6 +120,8 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 		say(log, ctx, IOM_LOG_INFO,
 		    iom_kfeat(v, IOM_KF_PAT_MSG_WORDING) ? "x86/PAT: PAT support disabled via boot option."
 			      : "x86/PAT: PAT support disabled.");
+		if (!mtrr_enabled && !decoupled && !iom_kfeat(v, IOM_KF_PAT_OFF_WITHOUT_MTRR))
+			return; /* 4.2: the emulated table is built in pat_init(), never reached */
 		tables_from(p, rework && cpu->firmware_pat ? cpu->firmware_pat : PAT_EMULATED, log, ctx);
 		return;
 	}
