@@ -320,6 +320,15 @@ static void test_pat_without_mtrr(void **st)
 	EXPECT_LINE(&b, "x86/PAT: MTRRs disabled, skipping PAT initialization too.");
 	EXPECT_LINE(&b, CFG_EMU);
 	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x008);
+	/* nopat and no MTRR code: 4.2 builds its emulated table in pat_init() only, so the
+	 * static one stays (WT -> PCD); 4.8 builds it in init_cache_modes() anyway */
+	setup(V(4, 2), IOM_PAT_OFF, false, IOM_PAT_POWER_ON, false, &p, &b);
+	EXPECT_LINE(&b, "x86/PAT: PAT support disabled.");
+	assert_int_equal(b.n, 1);
+	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x010);
+	setup(V(4, 8), IOM_PAT_OFF, false, IOM_PAT_POWER_ON, false, &p, &b);
+	EXPECT_LINE(&b, CFG_EMU);
+	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x008);
 	/* CPU without PAT and MTRRs off: pat_init() is never reached, so no "not supported"
 	 * line; 4.2 keeps the static tables, 4.8 logs the MTRR reason and emulates, 6.12
 	 * checks the CPU itself */
