@@ -198,6 +198,18 @@ int main(void)
 	       "target < 1 s\n", (unsigned)NRES, (unsigned)NBAR, (tread + taud) * 1e3, tread * 1e3,
 	       t_run * 1e3, t_text * 1e3, t_json * 1e3, nf, olen);
 	over |= tread + taud > 1.0;
+	{
+		struct iom_audit a;
+		struct iom_buf b;
+		iom_audit_run(&a, &st);
+		iom_buf_init(&b);
+		double ts = now();
+		iom_audit_svg(&a, &b);
+		printf("generated capture SVG map (--svg, not part of the target): %.1f ms, %zu bytes\n",
+		       (now() - ts) * 1e3, b.len);
+		iom_buf_release(&b);
+		iom_audit_release(&a);
+	}
 	iom_sys_state_release(&st);
 	for (unsigned b = 0; b < NBAR; b++) {
 		free(rpath[b]);
