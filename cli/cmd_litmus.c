@@ -313,8 +313,8 @@ int cmd_litmus(int argc, char **argv)
 		if (s)
 			puts(s);
 		free(s);
-		json_decref(jarr);
 	}
+	json_decref(jarr);
 	free(o.files);
 	return rc;
 }
