@@ -694,6 +694,25 @@ static void test_precedence_overlaps(void **st)
 	p = iom_mtrr_type_at(&s, 0x80000000);
 	assert_false(p.undefined);
 	assert_int_equal(p.type, IOM_MT_WB);
+	/* reserved encodings (2, 3, 7 in an MTRR; Table 11-8) make the type undefined, with
+	 * no types to name */
+	struct iom_mtrr_state r;
+	iom_mtrr_state_init(&r, 36, 8);
+	r.enabled = r.fixed_enabled = true;
+	r.def_type = 2;
+	p = iom_mtrr_type_at(&r, 4 * GiB);
+	assert_true(p.undefined);
+	assert_int_equal(p.src, IOM_MTRR_SRC_DEFAULT);
+	assert_int_equal(p.undef_a, IOM_MT_NONE);
+	r.fixed[5] = 3;
+	p = iom_mtrr_type_at(&r, 5 * 0x10000);
+	assert_true(p.undefined);
+	assert_int_equal(p.src, IOM_MTRR_SRC_FIXED);
+	r.var[0].physbase = 0x80000007ULL;
+	r.var[0].physmask = 0xFF0000800ULL;
+	p = iom_mtrr_type_at(&r, 0x80000000);
+	assert_true(p.undefined);
+	assert_int_equal(p.src, IOM_MTRR_SRC_VAR);
 	/* registers at or above VCNT are not looked at */
 	iom_mtrr_var_set(&s, 9, 0x80000000, 4 * KiB, IOM_MT_UC);
 	assert_int_equal(iom_mtrr_type_at(&s, 0x80000000).type, IOM_MT_WB);
