@@ -18,31 +18,6 @@ static json_t *hex(uint64_t v)
 	return json_string(b);
 }
 
-/* iom_buf_printf() formats twice; rows of 100,000-line reports format once into the stack. */
-static void bput(struct iom_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bput(struct iom_buf *out, const char *fmt, ...)
-{
-	char tmp[512];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(tmp)) {
-		iom_buf_add(out, tmp, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (!big)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	iom_buf_add(out, big, (size_t)n);
-	free(big);
-}
-
 /* A JSON string for any bytes: jansson refuses invalid UTF-8, so such bytes become '?'. */
 static json_t *jstr(const char *s)
 {
@@ -97,34 +72,75 @@ static void key(struct iom_buf *out, const char *k, bool pretty, bool first)
 	iom_buf_printf(out, "%s%s\"%s\":%s", first ? "" : ",", pretty ? "\n  " : "", k, pretty ? " " : "");
 }
 
-/* Escape for the hand-written region rows: ASCII only, so always valid JSON. */
-static void put_str(struct iom_buf *out, const char *s)
+/* Row builder without printf: 100,000 rows are most of the cost of a large report. */
+struct row {
+	char b[1024];
+	size_t n;
+};
+
+static void rs(struct row *r, const char *s)
 {
-	iom_buf_add(out, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			bput(out, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			bput(out, "\\u%04x", c);
-		else
-			iom_buf_add(out, s, 1);
+	size_t l = strlen(s);
+	if (r->n + l < sizeof(r->b)) {
+		memcpy(r->b + r->n, s, l);
+		r->n += l;
 	}
-	iom_buf_add(out, "\"", 1);
 }
 
-static void put_set(struct iom_buf *out, iom_mtset set)
+static void rhex(struct row *r, uint64_t v)
+{
+	char t[20];
+	int n = 0;
+	do {
+		t[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	rs(r, "\"0x");
+	while (n && r->n + 2 < sizeof(r->b))
+		r->b[r->n++] = t[--n];
+	rs(r, "\"");
+}
+
+static void rdec(struct row *r, long long v)
+{
+	char t[24];
+	snprintf(t, sizeof(t), "%lld", v);
+	rs(r, t);
+}
+
+static void rstr(struct row *r, const char *s)
+{
+	rs(r, "\"");
+	for (; *s && r->n + 8 < sizeof(r->b); s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\') {
+			r->b[r->n++] = '\\';
+			r->b[r->n++] = (char)c;
+		} else if (c < 0x20 || c >= 0x7f) {
+			char t[8];
+			snprintf(t, sizeof(t), "\\u%04x", c);
+			rs(r, t);
+		} else {
+			r->b[r->n++] = (char)c;
+		}
+	}
+	rs(r, "\"");
+}
+
+static void rset(struct row *r, iom_mtset set)
 {
 	static const enum iom_mt order[] = { IOM_MT_UC, IOM_MT_UC_MINUS, IOM_MT_WC,
 					     IOM_MT_WT, IOM_MT_WP, IOM_MT_WB };
 	bool first = true;
-	iom_buf_add(out, "[", 1);
+	rs(r, "[");
 	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
 		if (set & IOM_MTSET(order[i])) {
-			bput(out, "%s\"%s\"", first ? "" : ",", iom_mt_name(order[i]));
+			rs(r, first ? "\"" : ",\"");
+			rs(r, iom_mt_name(order[i]));
+			rs(r, "\"");
 			first = false;
 		}
-	iom_buf_add(out, "]", 1);
+	rs(r, "]");
 }
 
 static const char *tri(int v)
@@ -132,36 +148,48 @@ static const char *tri(int v)
 	return v < 0 ? "null" : v ? "true" : "false";
 }
 
-/* One region as a one-line object. Written by hand: 100,000 jansson objects cost most of
- * a second (bench/audit); the keys are the same as everywhere else in this report. */
-static void region_row(struct iom_buf *out, const struct iom_audit *a, const struct iom_aud_region *r)
+/* One region as a one-line object, keys as everywhere else in this report. */
+static void region_row(struct iom_buf *out, const struct iom_audit *a, const struct iom_aud_region *g)
 {
-	bput(out, "{\"kind\":\"%s\",\"start\":\"0x%llx\",\"end\":\"0x%llx\",\"owner\":",
-		       r->kind == IOM_AUD_R_BAR ? "bar" : "reservation", (unsigned long long)r->start,
-		       (unsigned long long)r->end - 1);
-	if (r->owner[0])
-		put_str(out, r->owner);
+	struct row r;
+	r.n = 0;
+	rs(&r, g->kind == IOM_AUD_R_BAR ? "{\"kind\":\"bar\",\"start\":" : "{\"kind\":\"reservation\",\"start\":");
+	rhex(&r, g->start);
+	rs(&r, ",\"end\":");
+	rhex(&r, g->end - 1);
+	rs(&r, ",\"owner\":");
+	if (g->owner[0])
+		rstr(&r, g->owner);
 	else
-		iom_buf_puts(out, "null");
-	if (r->kind == IOM_AUD_R_BAR) {
-		const struct iom_sys_bar *b = &a->bars[r->bar];
-		bput(out, ",\"prefetchable\":%s,\"64bit\":%s,\"wc_file\":%s", tri(b->prefetch),
-			       tri(b->is64), tri(b->wc_file));
+		rs(&r, "null");
+	if (g->kind == IOM_AUD_R_BAR) {
+		const struct iom_sys_bar *b = &a->bars[g->bar];
+		rs(&r, ",\"prefetchable\":");
+		rs(&r, tri(b->prefetch));
+		rs(&r, ",\"64bit\":");
+		rs(&r, tri(b->is64));
+		rs(&r, ",\"wc_file\":");
+		rs(&r, tri(b->wc_file));
 	} else {
-		bput(out, ",\"count\":%u", r->dup);
+		rs(&r, ",\"count\":");
+		rdec(&r, g->dup);
 	}
-	iom_buf_puts(out, ",\"tracked\":");
-	put_set(out, r->tracked);
-	iom_buf_puts(out, ",\"mtrr\":");
-	put_set(out, r->mtrr);
-	bput(out, ",\"mtrr_undefined\":%s,\"effective\":", r->mtrr_undefined ? "true" : "false");
-	put_set(out, r->eff);
-	bput(out, ",\"effective_if_ioremap\":%s,\"at\":{\"file\":", r->hypothetical ? "true" : "false");
-	if (r->at.input >= 0 && (size_t)r->at.input < a->st->nr_inputs)
-		put_str(out, a->st->inputs[r->at.input].name);
+	rs(&r, ",\"tracked\":");
+	rset(&r, g->tracked);
+	rs(&r, ",\"mtrr\":");
+	rset(&r, g->mtrr);
+	rs(&r, g->mtrr_undefined ? ",\"mtrr_undefined\":true,\"effective\":" : ",\"mtrr_undefined\":false,\"effective\":");
+	rset(&r, g->eff);
+	rs(&r, g->hypothetical ? ",\"effective_if_ioremap\":true,\"at\":{\"file\":"
+			       : ",\"effective_if_ioremap\":false,\"at\":{\"file\":");
+	if (g->at.input >= 0 && (size_t)g->at.input < a->st->nr_inputs)
+		rstr(&r, a->st->inputs[g->at.input].name);
 	else
-		iom_buf_puts(out, "null");
-	bput(out, ",\"line\":%d}}", r->at.line);
+		rs(&r, "null");
+	rs(&r, ",\"line\":");
+	rdec(&r, g->at.line);
+	rs(&r, "}}");
+	iom_buf_add(out, r.b, r.n);
 }
 
 int iom_audit_json(const struct iom_audit *a, struct iom_buf *out, bool pretty)

@@ -314,18 +314,39 @@ int sys_type_name(const char *s, enum iom_mt *out)
 	return -1;
 }
 
+/* n hex digits exactly; returns the value or -1 */
+static long hexn(const char *s, int n)
+{
+	long v = 0;
+	for (int i = 0; i < n; i++) {
+		int d = hexval((unsigned char)s[i]);
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
 int sys_bdf_norm(const char *s, char out[16])
 {
-	unsigned dom = 0, bus, dev, fn;
-	char tail;
-	if (sscanf(s, "%4x:%2x:%2x.%1u%c", &dom, &bus, &dev, &fn, &tail) == 4 ||
-	    (dom = 0, sscanf(s, "%2x:%2x.%1u%c", &bus, &dev, &fn, &tail) == 3)) {
-		if (bus > 0xff || dev > 0x1f || fn > 7)
-			return -1;
-		snprintf(out, 16, "%04x:%02x:%02x.%u", dom & 0xffff, bus, dev, fn);
-		return 0;
+	/* "dddd:bb:dd.f" or "bb:dd.f", nothing after; hand-parsed (called per region) */
+	long dom = 0, bus, dev, fn;
+	size_t n = strlen(s);
+	if (n == 12 && s[4] == ':') {
+		dom = hexn(s, 4);
+		s += 5;
+		n -= 5;
 	}
-	return -1;
+	if (n != 7 || dom < 0 || s[2] != ':' || s[5] != '.')
+		return -1;
+	bus = hexn(s, 2);
+	dev = hexn(s + 3, 2);
+	fn = s[6] >= '0' && s[6] <= '7' ? s[6] - '0' : -1;
+	if (bus < 0 || dev < 0 || dev > 0x1f || fn < 0)
+		return -1;
+	snprintf(out, 16, "%04x:%02x:%02x.%u", (unsigned)dom & 0xffff, (unsigned)bus & 0xff,
+		 (unsigned)dev & 0x1f, (unsigned)fn & 7);
+	return 0;
 }
 
 struct iom_sys_bar *iom_sys_add_bar(struct iom_sys_state *st, const struct iom_sys_bar *b)
