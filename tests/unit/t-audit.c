@@ -283,6 +283,43 @@ static void test_mapping_refused_owner(void **s)
 	assert_non_null(strstr(f->message, "refuses"));
 }
 
+/* default type deduced WB only when no variable range is WB and RAM exists, and said so */
+static void test_default_deduced(void **s)
+{
+	(void)s;
+	add("mtrr", "reg00: base=0x080000000 ( 2048MB), size= 2048MB, count=1: uncachable\n");
+	add("iomem", "00100000-7fffffff : System RAM\n");
+	run();
+	assert_true(au.def_known && au.def_inferred);
+	bool said = false;
+	for (size_t i = 0; i < au.nr_unknowns; i++)
+		said |= strstr(au.unknowns[i], "deduced WB") != NULL;
+	assert_true(said);
+	iom_audit_release(&au);
+	ran = false;
+	iom_sys_state_release(&st);
+	iom_sys_state_init(&st);
+	add("mtrr", "reg00: base=0x000000000 (    0MB), size= 2048MB, count=1: write-back\n");
+	add("iomem", "00100000-7fffffff : System RAM\n");
+	run();
+	assert_false(au.def_known); /* a WB register exists: the default really is unknown */
+}
+
+/* a WC entry next to a prefetchable BAR is not on it (amzn-drivers #215) */
+static void test_wc_adjacent(void **s)
+{
+	(void)s;
+	add("pat", "PAT: [mem 0x00000000fe800000-0x00000000fe900000] write-combining\n");
+	add("lspci", "00:06.0 Ethernet controller: ENA\n"
+		     "Memory at fe900000 (32-bit, prefetchable) [size=1M]\n");
+	run();
+	const struct iom_aud_finding *f = find("framebuffer-uncached");
+	assert_non_null(f);
+	assert_int_equal(f->sev, IOM_AUD_INFO);
+	assert_true(f->start == 0xfe900000 && f->end == 0xfea00000);
+	assert_int_equal(iom_audit_count(&au, IOM_AUD_WARNING), 0);
+}
+
 /* the JSON report parses and lists the codes */
 static void test_json(void **s)
 {
@@ -329,6 +366,7 @@ int main(void)
 		T(test_ram_uncached),       T(test_ram_unknown_not_flagged),
 		T(test_exhausted_severity), T(test_mapping_refused_owner),
 		T(test_json),               T(test_no_problems_text),
+		T(test_default_deduced),    T(test_wc_adjacent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -268,6 +268,30 @@ static void test_klog_misc(void **s)
 }
 
 /* §a.6 flags: 0x14220c = MEM|PREFETCH|SIZEALIGN|MEM_64; 0x40200 32-bit non-pref; ROM line */
+/* journal and syslog prefixes, "<N>" levels, "> " quoting; the MTRR sanitizer block;
+ * 2.6-era vesafb "size %dk" */
+static void test_klog_prefixes(void **s)
+{
+	(void)s;
+	add("journal", IOM_SYS_K_UNKNOWN,
+	    "Dec 03 10:00:01 host kernel: x86/PAT: PAT support disabled via boot option.\n"
+	    "<4>[   12.3] mtrr: no more MTRRs available\n"
+	    "> [ 1118.634945] x86/PAT: gdsio:3544 conflicting memory types 387fe0000000-387ff0000000 write-combining<->uncached-minus\n"
+	    "2026-12-03T10:00:02+0000 host kernel: mtrr: your CPUs had inconsistent fixed MTRR settings\n"
+	    "New variable MTRRs\n"
+	    "gran_size: 16M chunk_size: 128M num_reg: 7 lose cover RAM: 14M\n"
+	    "vesafb: framebuffer at 0xd0000000, mapped to 0xe0807000, size 16384k\n");
+	assert_int_equal(st.nr_events, 6);
+	assert_int_equal(st.events[0].kind, IOM_EV_PAT_DISABLED);
+	assert_int_equal(st.events[1].kind, IOM_EV_MTRR_NO_MORE);
+	assert_int_equal(st.events[2].kind, IOM_EV_PAT_CONFLICT);
+	assert_true(st.events[2].start == 0x387fe0000000ULL && st.events[2].end == 0x387ff0000000ULL);
+	assert_int_equal(st.events[3].kind, IOM_EV_MTRR_INCONSISTENT);
+	assert_int_equal(st.events[4].kind, IOM_EV_MTRR_SANITIZER); /* one event per block */
+	assert_int_equal(st.events[5].kind, IOM_EV_FRAMEBUFFER);
+	assert_true(st.events[5].end - st.events[5].start == 16384ULL * 1024);
+}
+
 static void test_pci_resource(void **s)
 {
 	(void)s;
@@ -386,6 +410,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_klog_wrapped_ioremap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_klog_mtrr_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_klog_misc, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_klog_prefixes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pci_resource, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lspci, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpuinfo, setup, teardown),
