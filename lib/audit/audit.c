@@ -959,7 +959,7 @@ static void rule_bars(struct iom_audit *a)
 	for (size_t i = 0; i < a->nr_regions; i++) {
 		const struct iom_aud_region *r = &a->regions[i];
 		if (r->kind != IOM_AUD_R_RESV || r->bar >= 0 || r->owner[0] ||
-		    r->start < (4ULL << 30) || r->end - r->start < (256ULL << 20) ||
+		    r->start < (4ULL << 30) || r->end - r->start < (512ULL << 20) ||
 		    (r->tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) ||
 		    ((r->eff & IOM_MTSET(IOM_MT_WC)) && __builtin_popcount(r->mtrr) == 1))
 			continue;
