@@ -1,0 +1,1 @@
+audit --root tests/captures/this-vm-root/root tests/captures/this-vm/mtrr.txt

@@ -1,0 +1,1 @@
+audit tests/captures/no-such-capture/mtrr.txt tests/captures/helbing-t400/mtrr.txt

@@ -1,0 +1,1 @@
+audit --root tests/captures/built-tree-missing/root --svg /dev/null
