@@ -337,8 +337,9 @@ static bool is_resource_file(const char *name, unsigned *idx, bool *wc)
 	return true;
 }
 
+/* The PCI resource reader takes the device from the input name (".../0000:bb:dd.f/resource"). */
 static int load_one(struct iom_sys_state *st, struct iom_sys_source *src, const char *rel,
-		    enum iom_sys_kind kind, const char *bdf)
+		    enum iom_sys_kind kind)
 {
 	struct iom_buf b;
 	char name[512], why[256];
@@ -351,17 +352,6 @@ static int load_one(struct iom_sys_state *st, struct iom_sys_source *src, const 
 		if (in >= 0)
 			iom_sys_msg(st, in, 0, IOM_SYS_MSG_NOTE, "not read: %s",
 				    missing_reason(src, rel, -rc, why, sizeof(why)));
-	} else if (kind == IOM_SYS_K_PCI_RESOURCE) {
-		in = iom_sys_add_text(st, name, IOM_SYS_K_UNKNOWN == kind ? kind : IOM_SYS_K_PCI_RESOURCE,
-				      "", 0);
-		if (in >= 0) {
-			unsigned lines = 0;
-			for (size_t i = 0; i < b.len; i++)
-				lines += b.s[i] == '\n';
-			st->inputs[in].nr_lines = lines;
-			st->inputs[in].status = b.len ? IOM_SYS_IN_OK : IOM_SYS_IN_EMPTY;
-			iom_rd_pci_resource(st, in, bdf, iom_buf_str(&b), b.len);
-		}
 	} else {
 		in = iom_sys_add_text(st, name, kind, iom_buf_str(&b), b.len);
 	}
@@ -373,7 +363,7 @@ int iom_sys_load(struct iom_sys_state *st, struct iom_sys_source *src)
 {
 	int rc;
 	for (size_t i = 0; i < ARRAY_SIZE(std_files); i++)
-		if ((rc = load_one(st, src, std_files[i].rel, std_files[i].kind, NULL)))
+		if ((rc = load_one(st, src, std_files[i].rel, std_files[i].kind)))
 			return rc;
 	char **devs = NULL;
 	size_t nr = 0;
@@ -394,7 +384,7 @@ int iom_sys_load(struct iom_sys_state *st, struct iom_sys_source *src)
 		snprintf(dir, sizeof(dir), "%s/%s", PCI_DEVICES, devs[i]);
 		snprintf(rel, sizeof(rel), "%s/resource", dir);
 		size_t first_bar = st->nr_bars;
-		if ((rc = load_one(st, src, rel, IOM_SYS_K_PCI_RESOURCE, bdf)))
+		if ((rc = load_one(st, src, rel, IOM_SYS_K_PCI_RESOURCE)))
 			break;
 		/* resourceN_wc presence: by listing only, never opening (§a.6). */
 		char **ents = NULL;
