@@ -19,6 +19,11 @@ struct pending_ref {
 	int need;               /* 0 any, 1 device access (<io), 2 device write (combined)   */
 };
 
+struct stmt_list {
+	struct iom_lit_stmt *stmts;
+	unsigned nr, cap;
+};
+
 struct parser {
 	struct lit_lexer lx;
 	struct lit_token la[4];
@@ -34,6 +39,12 @@ struct parser {
 	unsigned cap_regs;
 	struct pending_ref *pend;
 	unsigned nr_pend, cap_pend;
+	/* Loads and value-returning calls found inside an expression are hoisted into
+	 * statements of their own, assigning a fresh register "__tN", and emitted just before
+	 * the statement that contains them (C evaluation order: left to right). */
+	struct stmt_list hoist;
+	unsigned ntemp;
+	int no_hoist;           /* parsing a memory operand (READ_ONCE(*x)): keep *x      */
 };
 
 #define noreturn_attr __attribute__((noreturn))
@@ -284,6 +295,9 @@ static struct iom_lit_expr *new_expr(struct parser *p, enum iom_lit_expr_kind k,
 }
 
 static struct iom_lit_expr *parse_expr(struct parser *p);
+static struct iom_lit_expr *hoist_call(struct parser *p, struct iom_lit_pos pos);
+static struct iom_lit_expr *hoist_load(struct parser *p, struct iom_lit_expr *a,
+				       struct iom_lit_pos pos);
 
 static struct iom_lit_expr *parse_primary(struct parser *p)
 {
@@ -316,10 +330,13 @@ static struct iom_lit_expr *parse_primary(struct parser *p)
 			next(p);
 			return e;
 		}
-		if (is_p(peek(p, 1), '(') && iom_lit_prim_lookup(tokstr(p, t)) != IOM_LIT_P_NONE)
-			fail(p, IOM_EINVAL, t->pos,
-			     "%s() must be a statement of its own (e.g. r0 = %.*s(...);)",
-			     tokstr(p, t), (int)t->len, t->s);
+		if (is_p(peek(p, 1), '(') && iom_lit_prim_lookup(tokstr(p, t)) != IOM_LIT_P_NONE) {
+			if (!p->cur || p->no_hoist)
+				fail(p, IOM_EINVAL, t->pos,
+				     "%s() must be a statement of its own (e.g. r0 = %.*s(...);)",
+				     tokstr(p, t), (int)t->len, t->s);
+			return hoist_call(p, t->pos);
+		}
 		if (is_id(t, "true") || is_id(t, "false")) {
 			e = new_expr(p, IOM_LIT_E_CONST, t->pos);
 			e->value = is_id(t, "true");
@@ -343,6 +360,8 @@ static struct iom_lit_expr *parse_unary(struct parser *p)
 		p->depth--;
 		struct iom_lit_expr *e;
 		if (ch == '*') {
+			if (p->cur && !p->no_hoist && a->kind == IOM_LIT_E_SYM)
+				return hoist_load(p, a, pos);
 			e = new_expr(p, IOM_LIT_E_DEREF, pos);
 		} else if (ch == '&') {
 			if (a->kind != IOM_LIT_E_SYM && a->kind != IOM_LIT_E_REG)
@@ -616,25 +635,57 @@ static void resolve_prim(struct parser *p, struct iom_lit_stmt *s)
 
 /* ---- statements ---- */
 
-struct stmt_list {
-	struct iom_lit_stmt *stmts;
-	unsigned nr, cap;
-};
-
-static struct iom_lit_stmt *new_stmt(struct parser *p, struct stmt_list *l,
-				     enum iom_lit_stmt_kind k, struct iom_lit_pos pos)
+static void init_stmt(struct iom_lit_stmt *s, enum iom_lit_stmt_kind k, struct iom_lit_pos pos)
 {
-	if (p->cur->nr_stmt_ids >= 4096)
-		fail(p, IOM_ELIMIT, pos, "too many statements in P%d", p->cur->id);
-	struct iom_lit_stmt *s = PUSH(p, l->stmts, l->nr, l->cap);
+	memset(s, 0, sizeof(*s));
 	s->kind = k;
 	s->pos = pos;
-	s->id = (int)p->cur->nr_stmt_ids++;
 	s->dst = -1;
 	s->region = -1;
 	s->mem = -1;
 	s->mem_reg = -1;
+	s->count = 1;
+}
+
+/* Append a copy of tmpl to l; the statement id is handed out here, so ids follow the
+ * order in which statements are emitted (hoisted loads before their user). */
+static struct iom_lit_stmt *push_stmt(struct parser *p, struct stmt_list *l,
+				      const struct iom_lit_stmt *tmpl)
+{
+	if (p->cur->nr_stmt_ids >= 4096)
+		fail(p, IOM_ELIMIT, tmpl->pos, "too many statements in P%d", p->cur->id);
+	struct iom_lit_stmt *s = PUSH(p, l->stmts, l->nr, l->cap);
+	*s = *tmpl;
+	s->id = (int)p->cur->nr_stmt_ids++;
 	return s;
+}
+
+static struct iom_lit_stmt *new_stmt(struct parser *p, struct stmt_list *l,
+				     enum iom_lit_stmt_kind k, struct iom_lit_pos pos)
+{
+	struct iom_lit_stmt tmp;
+	init_stmt(&tmp, k, pos);
+	return push_stmt(p, l, &tmp);
+}
+
+static void flush_hoist(struct parser *p, struct stmt_list *l)
+{
+	for (unsigned i = 0; i < p->hoist.nr; i++)
+		push_stmt(p, l, &p->hoist.stmts[i]);
+	p->hoist.nr = 0;
+}
+
+static int new_temp(struct parser *p, struct iom_lit_pos pos)
+{
+	struct iom_lit_thread *th = p->cur;
+	char name[16];
+	if (p->ntemp >= 1000)
+		fail(p, IOM_ELIMIT, pos, "too many loads inside expressions in P%d", th->id);
+	do
+		snprintf(name, sizeof(name), "__t%u", p->ntemp++);
+	while (find_reg(th, name, strlen(name)) >= 0);
+	*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = xstrndup(p, name, strlen(name));
+	return (int)th->nr_regs - 1;
 }
 
 static void add_reg(struct parser *p, const struct lit_token *name)
@@ -662,11 +713,17 @@ static void parse_call(struct parser *p, struct iom_lit_stmt *s)
 	expect_p(p, '(', "after the primitive name");
 	struct iom_lit_expr **args = NULL;
 	unsigned nr = 0, cap = 0;
+	enum iom_lit_pclass pc = iom_lit_prim_info(s->prim)->pclass;
+	int saved = p->no_hoist;
 	if (!is_p(peek(p, 0), ')')) {
 		for (;;) {
 			if (nr >= 8)
 				fail(p, IOM_EINVAL, peek(p, 0)->pos, "%s(): too many arguments", n);
+			/* the location operand of READ_ONCE(*x), xchg(x, v), spin_lock(l) */
+			p->no_hoist = nr == 0 && (pc == IOM_LIT_PC_MEM || pc == IOM_LIT_PC_RMW ||
+						  pc == IOM_LIT_PC_LOCK);
 			*PUSH(p, args, nr, cap) = parse_expr(p);
+			p->no_hoist = saved;
 			if (!is_p(peek(p, 0), ','))
 				break;
 			next(p);
@@ -676,6 +733,38 @@ static void parse_call(struct parser *p, struct iom_lit_stmt *s)
 	s->args = args;
 	s->nr_args = nr;
 	resolve_prim(p, s);
+}
+
+/* A value-returning call inside an expression: "r = READ_ONCE(*x) + 1" becomes
+ * "__t0 = READ_ONCE(*x); r = __t0 + 1". */
+static struct iom_lit_expr *hoist_call(struct parser *p, struct iom_lit_pos pos)
+{
+	struct iom_lit_stmt tmp;
+	init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
+	tmp.dst = new_temp(p, pos);
+	parse_call(p, &tmp);
+	*PUSH(p, p->hoist.stmts, p->hoist.nr, p->hoist.cap) = tmp;
+	struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_REG, pos);
+	e->index = tmp.dst;
+	return e;
+}
+
+/* A plain load inside an expression: "*z2 = *z1" becomes "__t0 = *z1; *z2 = __t0". */
+static struct iom_lit_expr *hoist_load(struct parser *p, struct iom_lit_expr *a,
+				       struct iom_lit_pos pos)
+{
+	struct iom_lit_stmt tmp;
+	if (p->t->syms[a->index].kind != IOM_LIT_SYM_VAR)
+		fail(p, IOM_EINVAL, pos, "plain load from '%s', which is not normal memory",
+		     p->t->syms[a->index].name);
+	init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
+	tmp.prim = IOM_LIT_P_PLAIN_LOAD;
+	tmp.dst = new_temp(p, pos);
+	tmp.mem = a->index;
+	*PUSH(p, p->hoist.stmts, p->hoist.nr, p->hoist.cap) = tmp;
+	struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_REG, pos);
+	e->index = tmp.dst;
+	return e;
 }
 
 /* Statements of a block up to and including the closing '}'. */
@@ -711,6 +800,75 @@ static void parse_branch(struct parser *p, struct iom_lit_block *b, const char *
 	}
 	b->stmts = l.stmts;
 	b->nr_stmts = l.nr;
+}
+
+/* The right-hand side of "r = ..." (also a declaration's initialiser): a whole call or a
+ * whole plain load becomes that access with dst = r; anything else is an ASSIGN whose
+ * loads and calls are hoisted. Does not consume the terminating ';' or ','. */
+static void parse_rhs(struct parser *p, struct stmt_list *l, int r, const char *label,
+		      struct iom_lit_pos pos)
+{
+	const struct lit_token *r1 = peek(p, 0);
+	struct iom_lit_stmt tmp;
+	init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
+	tmp.label = label;
+	tmp.dst = r;
+	if (r1->kind == T_IDENT && is_p(peek(p, 1), '(') && find_reg(p->cur, r1->s, r1->len) < 0 &&
+	    find_sym(p->t, r1->s, r1->len) < 0 &&
+	    iom_lit_prim_lookup(tokstr(p, r1)) != IOM_LIT_P_NONE) {
+		parse_call(p, &tmp);
+		const struct lit_token *nt = peek(p, 0);
+		if (!is_p(nt, ';') && !is_p(nt, ',') && nt->kind != T_EOF) {
+			/* "r = READ_ONCE(*x) + 1": the call was the first operand */
+			struct iom_lit_stmt call = tmp;
+			call.label = NULL;
+			call.dst = new_temp(p, pos);
+			*PUSH(p, p->hoist.stmts, p->hoist.nr, p->hoist.cap) = call;
+			struct iom_lit_expr *lhs = new_expr(p, IOM_LIT_E_REG, pos);
+			lhs->index = call.dst;
+			int op, prec = binop(nt, &op);
+			if (!prec)
+				fail(p, IOM_EPARSE, nt->pos, "expected ';' after an assignment, found %s",
+				     describe(p, nt));
+			struct lit_token optok = next(p);
+			struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_BINOP, optok.pos);
+			e->op = op;
+			e->a = lhs;
+			e->b = parse_binary(p, prec + 1);
+			while ((prec = binop(peek(p, 0), &op))) {
+				struct iom_lit_expr *n2 = new_expr(p, IOM_LIT_E_BINOP, next(p).pos);
+				n2->op = op;
+				n2->a = e;
+				n2->b = parse_binary(p, prec + 1);
+				e = n2;
+			}
+			init_stmt(&tmp, IOM_LIT_S_ASSIGN, pos);
+			tmp.dst = r;
+			tmp.expr = e;
+		}
+	} else if (is_p(r1, '*') && peek(p, 1)->kind == T_IDENT &&
+		   (is_p(peek(p, 2), ';') || is_p(peek(p, 2), ',')) &&
+		   find_sym(p->t, peek(p, 1)->s, peek(p, 1)->len) >= 0) {
+		next(p);
+		struct lit_token n = next(p);
+		int sym = find_sym(p->t, n.s, n.len);
+		if (p->t->syms[sym].kind != IOM_LIT_SYM_VAR)
+			fail(p, IOM_EINVAL, r1->pos, "plain load from '%.*s', which is not normal memory",
+			     (int)n.len, n.s);
+		tmp.prim = IOM_LIT_P_PLAIN_LOAD;
+		tmp.mem = sym;
+	} else {
+		if (label)
+			fail(p, IOM_EINVAL, pos, "label '%s' is on a register assignment, not an access",
+			     label);
+		init_stmt(&tmp, IOM_LIT_S_ASSIGN, pos);
+		tmp.dst = r;
+		tmp.expr = parse_expr(p);
+		if (has_deref(tmp.expr))
+			fail(p, IOM_EINVAL, tmp.expr->pos, "memory accesses must name a shared location");
+	}
+	flush_hoist(p, l);
+	push_stmt(p, l, &tmp);
 }
 
 static void parse_stmt(struct parser *p, struct stmt_list *l, const char **labels,
@@ -758,12 +916,7 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 			add_reg(p, &name);
 			if (is_p(peek(p, 0), '=')) {
 				next(p);
-				struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_ASSIGN, name.pos);
-				s->dst = (int)p->cur->nr_regs - 1;
-				s->expr = parse_expr(p);
-				if (has_deref(s->expr))
-					fail(p, IOM_EINVAL, s->expr->pos,
-					     "loads must be statements of their own (r = *x;)");
+				parse_rhs(p, l, (int)p->cur->nr_regs - 1, NULL, name.pos);
 			}
 			if (!is_p(peek(p, 0), ','))
 				break;
@@ -774,14 +927,16 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 	}
 	if (is_id(t, "if")) {
 		next(p);
-		struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_IF, pos);
 		expect_p(p, '(', "after 'if'");
-		s->cond = parse_expr(p);
-		if (has_deref(s->cond))
-			fail(p, IOM_EINVAL, s->cond->pos,
-			     "load into a register before testing it (r0 = READ_ONCE(*x); if (r0))");
+		struct iom_lit_expr *cond = parse_expr(p);
+		if (has_deref(cond))
+			fail(p, IOM_EINVAL, cond->pos, "memory accesses must name a shared location");
 		expect_p(p, ')', "after the if condition");
+		flush_hoist(p, l);
+		struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_IF, pos);
+		s->cond = cond;
 		struct iom_lit_block then_b, else_b = { 0 };
+		/* s stays valid: the branches grow their own lists, never l */
 		parse_branch(p, &then_b, labels, nr_labels);
 		if (is_id(peek(p, 0), "else")) {
 			next(p);
@@ -802,22 +957,28 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 			fail(p, IOM_EINVAL, n.pos, "plain store to '%.*s', which is not normal memory",
 			     (int)n.len, n.s);
 		expect_p(p, '=', "in a plain store");
-		struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_PRIM, pos);
-		s->label = label;
-		s->prim = IOM_LIT_P_PLAIN_STORE;
-		s->mem = sym;
-		s->count = 1;
-		s->value = parse_expr(p);
-		if (has_deref(s->value))
-			fail(p, IOM_EINVAL, s->value->pos, "loads must be statements of their own");
+		struct iom_lit_stmt tmp;
+		init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
+		tmp.label = label;
+		tmp.prim = IOM_LIT_P_PLAIN_STORE;
+		tmp.mem = sym;
+		tmp.value = parse_expr(p);
+		if (has_deref(tmp.value))
+			fail(p, IOM_EINVAL, tmp.value->pos,
+			     "memory accesses must name a shared location");
 		expect_p(p, ';', "after a store");
+		flush_hoist(p, l);
+		push_stmt(p, l, &tmp);
 		return;
 	}
 	if (t->kind == T_IDENT && is_p(peek(p, 1), '(')) {
-		struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_PRIM, pos);
-		s->label = label;
-		parse_call(p, s);
+		struct iom_lit_stmt tmp;
+		init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
+		tmp.label = label;
+		parse_call(p, &tmp);
 		expect_p(p, ';', "after a call");
+		flush_hoist(p, l);
+		push_stmt(p, l, &tmp);
 		return;
 	}
 	if (t->kind == T_IDENT && is_p(peek(p, 1), '=')) {
@@ -832,45 +993,7 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 			     (int)n.len, n.s, (int)n.len, n.s);
 		}
 		next(p); /* '=' */
-		const struct lit_token *r1 = peek(p, 0);
-		struct iom_lit_stmt *s;
-		if (r1->kind == T_IDENT && is_p(peek(p, 1), '(') &&
-		    find_reg(p->cur, r1->s, r1->len) < 0 && find_sym(p->t, r1->s, r1->len) < 0) {
-			s = new_stmt(p, l, IOM_LIT_S_PRIM, pos);
-			s->label = label;
-			s->dst = r;
-			parse_call(p, s);
-			const struct lit_token *nt = peek(p, 0);
-			if (!is_p(nt, ';') && nt->kind != T_EOF)
-				fail(p, IOM_EINVAL, nt->pos, "%s() must be a statement of its own (r = "
-				     "%s(...);): load into a register, then compute",
-				     iom_lit_prim_name(s->prim), iom_lit_prim_name(s->prim));
-		} else {
-			struct iom_lit_expr *e = parse_expr(p);
-			if (e->kind == IOM_LIT_E_DEREF && e->a->kind == IOM_LIT_E_SYM) {
-				if (p->t->syms[e->a->index].kind != IOM_LIT_SYM_VAR)
-					fail(p, IOM_EINVAL, e->pos,
-					     "plain load from '%s', which is not normal memory",
-					     p->t->syms[e->a->index].name);
-				s = new_stmt(p, l, IOM_LIT_S_PRIM, pos);
-				s->label = label;
-				s->prim = IOM_LIT_P_PLAIN_LOAD;
-				s->dst = r;
-				s->mem = e->a->index;
-				s->count = 1;
-			} else {
-				if (has_deref(e))
-					fail(p, IOM_EINVAL, e->pos,
-					     "loads must be statements of their own (r = *x;)");
-				if (label)
-					fail(p, IOM_EINVAL, pos,
-					     "label '%s' is on a register assignment, not an access",
-					     label);
-				s = new_stmt(p, l, IOM_LIT_S_ASSIGN, pos);
-				s->dst = r;
-				s->expr = e;
-			}
-		}
+		parse_rhs(p, l, r, label, pos);
 		expect_p(p, ';', "after an assignment");
 		return;
 	}
@@ -1017,6 +1140,7 @@ static void parse_thread(struct parser *p)
 	th->pos = name.pos;
 	p->cur = th;
 	p->cap_regs = 0;
+	p->ntemp = 0;
 	expect_p(p, '(', "after the thread name");
 	unsigned cap_params = 0;
 	if (!is_p(peek(p, 0), ')')) {

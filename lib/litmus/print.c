@@ -152,11 +152,12 @@ static void put_cond(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		break;
 	case IOM_LIT_C_AND:
 	case IOM_LIT_C_OR:
+		/* herd7 style: a chain of one connective needs no inner parentheses */
 		if (!top)
 			iom_buf_puts(b, "(");
-		put_cond(t, c->a, 0, b);
+		put_cond(t, c->a, c->a->kind == c->kind, b);
 		iom_buf_puts(b, c->kind == IOM_LIT_C_AND ? " /\\ " : " \\/ ");
-		put_cond(t, c->b, 0, b);
+		put_cond(t, c->b, c->b->kind == c->kind, b);
 		if (!top)
 			iom_buf_puts(b, ")");
 		break;

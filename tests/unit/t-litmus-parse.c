@@ -515,6 +515,63 @@ static void test_lkmm(void **state)
 	iom_lit_test_free(t);
 }
 
+
+/* Loads and calls inside expressions are hoisted into "__tN" registers, in evaluation order. */
+static const char HOIST[] =
+	"C hoist\n{}\n"
+	"P0(int *u, int *v, int *w1, int *w2)\n{\n"
+	"\tint a = READ_ONCE(*u);\n"
+	"\t*w1 = a;\n"
+	"\t*w2 = *w1 + 2;\n"
+	"\tif (*w2 == 3)\n"
+	"\t\tWRITE_ONCE(*v, READ_ONCE(*u) * 2 + smp_load_acquire(w1));\n"
+	"\ta = READ_ONCE(*w1) - 1;\n"
+	"}\n"
+	"P1(int *u, int *v)\n{\n\tint r = smp_load_acquire(v);\n\tsmp_store_release(u, r);\n}\n"
+	"exists (u=1 /\\ v=1)\n";
+
+static void test_hoist(void **state)
+{
+	struct iom_diag d;
+	char msg[600];
+	struct iom_lit_test *t = parse_str(HOIST, &d);
+	(void)state;
+	if (!t)
+		print_error("%s\n", iom_diag_str(&d, msg, sizeof(msg)));
+	assert_non_null(t);
+	const struct iom_lit_thread *p0 = &t->threads[0];
+	const struct iom_lit_block *b = &p0->body;
+	/* a = READ_ONCE; *w1 = a; __t0 = *w1; *w2 = __t0 + 2; __t1 = *w2; if; __t4 = READ_ONCE(*w1);
+	 * a = __t4 - 1 */
+	assert_int_equal(b->nr_stmts, 8);
+	assert_int_equal(b->stmts[0].prim, IOM_LIT_P_READ_ONCE);
+	assert_int_equal(b->stmts[0].dst, 0);
+	assert_int_equal(b->stmts[1].prim, IOM_LIT_P_PLAIN_STORE);
+	assert_int_equal(b->stmts[2].prim, IOM_LIT_P_PLAIN_LOAD);
+	assert_string_equal(p0->regs[b->stmts[2].dst], "__t0");
+	assert_int_equal(b->stmts[3].prim, IOM_LIT_P_PLAIN_STORE);
+	assert_int_equal(b->stmts[3].value->kind, IOM_LIT_E_BINOP);
+	assert_int_equal(b->stmts[3].value->a->index, b->stmts[2].dst);
+	assert_int_equal(b->stmts[4].prim, IOM_LIT_P_PLAIN_LOAD);
+	assert_int_equal(b->stmts[5].kind, IOM_LIT_S_IF);
+	assert_int_equal(b->stmts[5].cond->a->index, b->stmts[4].dst);
+	const struct iom_lit_block *tb = &b->stmts[5].then_b;
+	assert_int_equal(tb->nr_stmts, 3);
+	assert_int_equal(tb->stmts[0].prim, IOM_LIT_P_READ_ONCE);
+	assert_int_equal(tb->stmts[1].prim, IOM_LIT_P_SMP_LOAD_ACQUIRE);
+	assert_int_equal(tb->stmts[2].prim, IOM_LIT_P_WRITE_ONCE);
+	assert_int_equal(tb->stmts[2].mem, 1);
+	for (unsigned i = 0; i < 3; i++)
+		assert_int_equal(tb->stmts[i].id, b->stmts[5].id + 1 + (int)i);
+	assert_int_equal(b->stmts[6].prim, IOM_LIT_P_READ_ONCE);
+	assert_int_equal(b->stmts[7].kind, IOM_LIT_S_ASSIGN);
+	assert_int_equal(b->stmts[7].dst, 0);
+	assert_int_equal(b->stmts[7].expr->a->index, b->stmts[6].dst);
+	assert_int_equal(p0->nr_regs, 6);
+	assert_int_equal(t->threads[1].body.stmts[0].prim, IOM_LIT_P_SMP_LOAD_ACQUIRE);
+	iom_lit_test_free(t);
+}
+
 /* ---- primitive table ---- */
 
 static void test_prims(void **state)
@@ -707,10 +764,15 @@ static const struct bad {
 	{ "C t\n(* open\n{}\n", IOM_EPARSE, 2, 1, "unterminated (* comment" },
 	{ "C t\n{ int x = 0x; }\n", IOM_EPARSE, 2, 11, "hexadecimal number without digits" },
 	{ "C t\n{ int x = 99999999999999999999; }\n", IOM_EPARSE, 2, 11, "out of range" },
-	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x) + READ_ONCE(*x);\n}\nexists (x=1)\n",
-	  IOM_EINVAL, 6, 20, "must be a statement of its own" },
-	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tif (*x) { r = 1; }\n}\nexists (x=1)\n",
-	  IOM_EINVAL, 6, 6, "load into a register" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = WRITE_ONCE(*x, 1) + 1;\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 6, 2, "WRITE_ONCE() returns no value" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tif (*r) { r = 1; }\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 6, 6, "must name a shared location" },
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x) +;\n}\nexists (x=1)\n",
+	  IOM_EPARSE, 6, 21, "expected an expression" },
+	{ "C t\n{ dev = ioremap(dev0); }\nP0(void __iomem *dev)\n{\n\tint r;\n\tr = *dev + 1;\n}\nexists (true)\n",
+	  IOM_EINVAL, 6, 6, "not normal memory" },
+	{ HDR "DEV(dev0) { reg_set(dev + 0, READ_ONCE(*x)); }\nP0()\n{\n}\nexists (x=1)\n", IOM_EPARSE, 3, 30, "expected a number" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tint r;\n}\nexists (x=1)\n", IOM_EINVAL, 6, 6, "declared twice" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\t@;\n}\n", IOM_EPARSE, 5, 2, "unexpected character" },
 };
@@ -778,6 +840,7 @@ int main(void)
 		cmocka_unit_test(test_ast_l01),
 		cmocka_unit_test(test_ast_devices),
 		cmocka_unit_test(test_lkmm),
+		cmocka_unit_test(test_hoist),
 		cmocka_unit_test(test_prims),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_check_versions),
