@@ -124,6 +124,40 @@ static enum iom_mt eff1(const struct iom_kernel *k, uint64_t start, uint64_t end
 	return p[0].eff.type;
 }
 
+/* The E0 kernel itself: resources as declared, boot state as spec §5 lists it. */
+static void test_e0_kernel(void **st)
+{
+	(void)st;
+	struct iom_kernel *k = e0(V(4, 2), IOM_PAT_ON);
+	assert_int_equal(iom_kernel_version(k), V(4, 2));
+	assert_int_equal(iom_kernel_nr_resources(k), 5);
+	assert_int_equal(iom_kernel_resource(k, 0)->kind, IOM_RES_RAM);
+	assert_null(iom_kernel_resource(k, 5));
+	assert_true(iom_kernel_mtrr_enabled(k));
+	assert_true(iom_kernel_pat(k)->enabled);
+	assert_int_equal(iom_kernel_pat(k)->msr, 0x0407010600070106ULL); /* E0: 4.2 full PAT */
+	assert_int_equal(iom_k_nr_memtypes(k), 0);
+	assert_int_equal(iom_k_nr_mappings(k), 0);
+	assert_int_equal(iom_kernel_mtrr_used(k), 0);
+	assert_int_equal(iom_kernel_cpu(k)->pat, IOM_PAT_ON);
+	/* an empty or inverted resource is refused */
+	const struct iom_resource bad = { IOM_RES_BAR, "bad", 0x1000, 0x1000, false };
+	assert_int_equal(iom_kernel_add_resource(k, &bad), -1);
+	/* unknown handles */
+	assert_null(iom_k_mapping(k, 0));
+	assert_null(iom_k_mapping(k, -1));
+	assert_null(iom_k_memtype(k, 0));
+	assert_true(iom_k_unmap(k, 3) < 0);
+	/* log lines carry the call index set by iom_kernel_begin_call() */
+	iom_kernel_begin_call(k, 7);
+	struct iom_mapping m;
+	assert_int_equal(map(k, IOM_API_IOREMAP, 0x40000000, 0x1000, &m), -1);
+	assert_int_equal(iom_kernel_log(k, nlog(k) - 1)->call, 7);
+	assert_null(iom_kernel_log(k, nlog(k)));
+	iom_kernel_free(k);
+	iom_kernel_free(NULL);
+}
+
 /* ---- TV-57..TV-60: WC/UC framebuffer and register page ------------------------------ */
 
 static void test_tv57(void **st)
@@ -1014,6 +1048,7 @@ static void test_resolve_ranges(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_e0_kernel),
 		cmocka_unit_test(test_tv57),
 		cmocka_unit_test(test_tv58_60),
 		cmocka_unit_test(test_tv61_64),
