@@ -972,6 +972,53 @@ static void rule_bars(struct iom_audit *a)
 			__builtin_popcount(r->mtrr) > 1 ? " (only a WC MTRR, not in the inputs, could make it WC)" : "");
 		ev_region(f, a, r);
 	}
+	/* framebuffers named by the log (vesafb/efifb) or /proc/iomem (BOOTFB, efifb, ...) */
+	const struct iom_sys_state *fst = a->st;
+	for (size_t i = 0; i < fst->nr_events + fst->nr_iomem; i++) {
+		uint64_t s, e;
+		struct iom_sys_where at;
+		const char *what;
+		if (i < fst->nr_events) {
+			const struct iom_sys_event *ev = &fst->events[i];
+			if (ev->kind != IOM_EV_FRAMEBUFFER)
+				continue;
+			s = ev->start, e = ev->end, at = ev->at, what = "framebuffer (kernel log)";
+		} else {
+			const struct iom_sys_iomem *m = &fst->iomem[i - fst->nr_events];
+			if (strcmp(m->name, "BOOTFB") && strcmp(m->name, "efifb") && strcmp(m->name, "vesafb") &&
+			    strcmp(m->name, "simplefb"))
+				continue;
+			if (m->end == UINT64_MAX || (!m->start && !m->end))
+				continue;
+			s = m->start, e = m->end + 1, at = m->at, what = m->name;
+		}
+		if (bar_of(a, s, e) >= 0 && a->bars[bar_of(a, s, e)].prefetch == 1)
+			continue; /* judged with its BAR above */
+		iom_mtset tracked = 0, eff = 0;
+		for (size_t k = 0; k < a->nr_regions; k++) {
+			const struct iom_aud_region *q = &a->regions[k];
+			if (q->kind == IOM_AUD_R_RESV && q->start < e && q->end > s) {
+				tracked |= q->tracked;
+				eff |= q->eff;
+			}
+		}
+		bool undef;
+		iom_mtset mt = mtrr_set(a, s, e, &undef);
+		bool mtrr_wc = mt && !(mt & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP)));
+		struct iom_aud_finding *f = NULL;
+		if (tracked && !(tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) && !mtrr_wc)
+			f = finding(a, AUD_FRAMEBUFFER_UC, IOM_AUD_WARNING, s, e, true,
+				    "the %s at [mem 0x%llx-0x%llx] is mapped only %s", what,
+				    (unsigned long long)s, (unsigned long long)e - 1, iom_mtset_str(tracked, t1, sizeof(t1)));
+		else if (!tracked && a->pat != IOM_AUD_PAT_ENABLED && a->mtrr_known && !(mt & IOM_MTSET(IOM_MT_WC)))
+			f = finding(a, AUD_FRAMEBUFFER_UC, IOM_AUD_WARNING, s, e, true,
+				    "the %s at [mem 0x%llx-0x%llx] has no write-combining MTRR and PAT is %s: "
+				    "it is mapped uncached", what, (unsigned long long)s, (unsigned long long)e - 1,
+				    a->pat == IOM_AUD_PAT_DISABLED ? "disabled" : "not known to be enabled");
+		if (f)
+			evidence(f, at, "%s [mem 0x%llx-0x%llx]", what, (unsigned long long)s,
+				 (unsigned long long)e - 1);
+	}
 	/* register blocks named in /proc/iomem under a WC MTRR */
 	static const char *const regs[] = { "IOAPIC", "HPET", "Local APIC", "dmar", "PCI MMCONFIG",
 					    "PCI ECAM" };

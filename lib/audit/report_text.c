@@ -107,9 +107,15 @@ static void summary(const struct iom_audit *a, struct iom_buf *out)
 		iom_buf_printf(out, "  %-7s %s\n", iom_aud_sev_name(a->findings[i].sev),
 			       a->findings[i].code->code);
 	iom_buf_puts(out, "\nInputs:\n");
+	int nw = 20;
+	for (size_t i = 0; i < st->nr_inputs; i++)
+		if ((int)strlen(st->inputs[i].name) > nw)
+			nw = (int)strlen(st->inputs[i].name);
+	if (nw > 72)
+		nw = 72;
 	for (size_t i = 0; i < st->nr_inputs; i++) {
 		const struct iom_sys_input *in = &st->inputs[i];
-		iom_buf_printf(out, "  %-44s %-16s %s", in->name, iom_sys_kind_name(in->kind),
+		iom_buf_printf(out, "  %-*s %-16s %s", nw, in->name, iom_sys_kind_name(in->kind),
 			       iom_sys_in_status_name(in->status));
 		if (in->status == IOM_SYS_IN_OK || in->status == IOM_SYS_IN_ZEROED)
 			iom_buf_printf(out, ", %u of %u lines used", in->nr_used, in->nr_lines);

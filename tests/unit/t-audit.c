@@ -320,6 +320,37 @@ static void test_wc_adjacent(void **s)
 	assert_int_equal(iom_audit_count(&au, IOM_AUD_WARNING), 0);
 }
 
+/* /proc/mtrr and the boot dump disagree about a register */
+static void test_inconsistent_inputs(void **s)
+{
+	(void)s;
+	add("mtrr", "reg00: base=0x000000000 (    0MB), size= 2048MB, count=1: write-back\n");
+	add("dmesg", "MTRR default type: uncachable\nMTRR variable ranges enabled:\n"
+		     "  0 base 000000000 mask F00000000 write-back\n  1 disabled\n");
+	run();
+	const struct iom_aud_finding *f = find("mtrr-inconsistent");
+	assert_non_null(f);
+	assert_int_equal(f->nr_ev, 2);
+}
+
+/* a vesafb framebuffer without WC on a non-PAT system; with a WC MTRR it is fine */
+static void test_framebuffer_log(void **s)
+{
+	(void)s;
+	add("mtrr", "reg00: base=0x000000000 (    0MB), size= 2048MB, count=1: write-back\n");
+	add("dmesg", "x86/PAT: PAT support disabled via boot option.\n"
+		     "vesafb: framebuffer at 0xd0000000, mapped to 0xe0807000, using 16384k, total 16384k\n");
+	run();
+	const struct iom_aud_finding *f = find("framebuffer-uncached");
+	assert_non_null(f);
+	assert_true(f->start == 0xd0000000 && f->end == 0xd1000000);
+	iom_audit_release(&au);
+	ran = false;
+	add("mtrr2", "reg01: base=0x0d0000000 ( 3328MB), size=   16MB, count=1: write-combining\n");
+	run();
+	assert_null(find("framebuffer-uncached"));
+}
+
 /* the JSON report parses and lists the codes */
 static void test_json(void **s)
 {
@@ -367,6 +398,7 @@ int main(void)
 		T(test_exhausted_severity), T(test_mapping_refused_owner),
 		T(test_json),               T(test_no_problems_text),
 		T(test_default_deduced),    T(test_wc_adjacent),
+		T(test_inconsistent_inputs), T(test_framebuffer_log),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
