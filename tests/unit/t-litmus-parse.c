@@ -141,27 +141,52 @@ static int cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static char **list_corpus(size_t *nr)
+/* *.litmus files of dir, appended to *v; with subdirs, also one level of subdirectories
+ * (litmus/mutation/ holds the engine's rule-mutation tests). */
+static void list_dir(const char *dir, int subdirs, char ***v, size_t *nr)
 {
-	DIR *dir = opendir(CORPUS);
+	DIR *d = opendir(dir);
 	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		char *path;
+		if (e->d_name[0] == '.')
+			continue;
+		path = malloc(strlen(dir) + n + 2);
+		sprintf(path, "%s/%s", dir, e->d_name);
+		if (n >= 8 && !strcmp(e->d_name + n - 7, ".litmus")) {
+			*v = realloc(*v, (*nr + 1) * sizeof(**v));
+			(*v)[(*nr)++] = path;
+			continue;
+		}
+		if (subdirs) {
+			DIR *sd = opendir(path);
+			if (sd) {
+				closedir(sd);
+				list_dir(path, 0, v, nr);
+			}
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
+static char **list_files(int subdirs, size_t *nr)
+{
 	char **v = NULL;
 	*nr = 0;
-	if (!dir)
-		return NULL;
-	while ((e = readdir(dir))) {
-		size_t n = strlen(e->d_name);
-		if (n < 8 || strcmp(e->d_name + n - 7, ".litmus"))
-			continue;
-		v = realloc(v, (*nr + 1) * sizeof(*v));
-		v[*nr] = malloc(n + sizeof(CORPUS) + 1);
-		sprintf(v[*nr], "%s/%s", CORPUS, e->d_name);
-		(*nr)++;
-	}
-	closedir(dir);
+	list_dir(CORPUS, subdirs, &v, nr);
 	if (*nr)
 		qsort(v, *nr, sizeof(*v), cmp);
 	return v;
+}
+
+/* The corpus proper: the .litmus files directly under litmus/. */
+static char **list_corpus(size_t *nr)
+{
+	return list_files(0, nr);
 }
 
 static void test_corpus_size(void **state)
@@ -848,7 +873,7 @@ int main(void)
 		cmocka_unit_test(test_limits),
 	};
 	size_t nr;
-	char **files = list_corpus(&nr);
+	char **files = list_files(1, &nr);
 	struct CMUnitTest *corpus = calloc(nr ? nr : 1, sizeof(*corpus));
 	int fails = cmocka_run_group_tests_name("litmus-parse", fixed, NULL, NULL);
 	for (size_t i = 0; i < nr; i++) {
