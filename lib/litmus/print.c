@@ -58,6 +58,13 @@ static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *
 		iom_buf_puts(b, ")");
 		break;
 	case IOM_LIT_E_BINOP:
+		if (e->op == '+' && e->a->kind == IOM_LIT_E_SYM && e->b->kind == IOM_LIT_E_CONST &&
+		    t->syms[e->a->index].kind == IOM_LIT_SYM_REGION && e->b->value >= 0) {
+			/* an I/O address: region + 0xoffset */
+			iom_buf_printf(b, "%s + 0x%" PRIx64, t->syms[e->a->index].name,
+				       (uint64_t)e->b->value);
+			break;
+		}
 		iom_buf_puts(b, "(");
 		put_expr(t, th, e->a, b);
 		iom_buf_printf(b, " %s ", opname(e->op));
