@@ -49,7 +49,8 @@ struct sev {                  /* static event: one element of one instruction   
 	unsigned nr_trig;
 	int rmw;                  /* 0, 1 = xchg, 2 = cmpxchg                                  */
 	bool flush;               /* FLUSH row says this event ends combining                  */
-	bool private_;            /* nothing else touches or observes its address (see dfs)     */
+	bool private_;            /* its step commutes with all others (see mark_private)       */
+	bool dead;                /* a write nobody reads: its value is not kept                */
 	int elem_total;
 };
 
@@ -120,6 +121,7 @@ struct eng {
 
 	/* visited set */
 	word *arena;
+	uint64_t *hashes;              /* hash of each arena entry                              */
 	size_t arena_len, arena_cap;
 	uint32_t *table;
 	size_t table_cap, nr_visited;
@@ -521,25 +523,35 @@ static void cond_uses(struct eng *g, const struct iom_lit_cond *c, unsigned *add
 	cond_uses(g, c->b, addr_use, sym_use);
 }
 
-/* An access is private when no other event, device statement, condition atom or
- * locations entry touches its address or location, and it is not named by the condition
- * and triggers nothing. Its timing is then unobservable and it commutes with every other
- * step, so the search may perform it as soon as it is enabled, with no alternatives (a
- * singleton ample set; the state graph is acyclic). Reads of private addresses always
- * see the initial value. */
+/* An access is private when its timing and effect are unobservable: a write to an
+ * address or location that nothing ever reads (no CPU or device read, no condition atom,
+ * no locations entry: a dead store, whose value is not even kept in the state), or any
+ * access to an address nothing else touches at all. It must also not be named by the
+ * condition, trigger nothing and not be an atomic RMW. Such a step commutes with every
+ * other step, so the search may perform it alone as soon as it is enabled (a singleton
+ * ample set; the state graph is acyclic, so no cycle proviso is needed). Reads of
+ * private addresses always see the initial value. */
 static void mark_private(struct eng *g)
 {
 	const struct iom_lit_test *t = g->t;
 	unsigned *addr_use = calloc(g->nr_addrs + 1, sizeof(unsigned));
 	unsigned *sym_use = calloc(t->nr_syms + 1, sizeof(unsigned));
-	if (!addr_use || !sym_use)
+	unsigned *addr_rd = calloc(g->nr_addrs + 1, sizeof(unsigned));
+	unsigned *sym_rd = calloc(t->nr_syms + 1, sizeof(unsigned));
+	if (!addr_use || !sym_use || !addr_rd || !sym_rd)
 		goto out;  /* no reduction: still exact */
 	for (unsigned i = 0; i < g->nr_sevs; i++) {
 		const struct sev *s = &g->sevs[i];
-		if (s->acc == A_MMIO)
+		if (s->acc == A_MMIO) {
 			addr_use[s->addr]++;
-		if (s->sym >= 0)
+			if (s->oe.op & IOM_ORD_R)
+				addr_rd[s->addr]++;
+		}
+		if (s->sym >= 0) {
 			sym_use[s->sym] += s->acc == A_MMIO ? 2 : 1;
+			if (s->acc != A_MEM || (s->oe.op & IOM_ORD_R) || s->rmw)
+				sym_rd[s->sym]++;  /* string buffers, locks, reads */
+		}
 	}
 	for (unsigned di = 0; di < t->nr_devices; di++)
 		for (unsigned k = 0; k < t->devices[di].nr_stmts; k++) {
@@ -550,18 +562,28 @@ static void mark_private(struct eng *g)
 					addr_use[a] += 2;
 			} else if (ds->mem >= 0) {
 				sym_use[ds->mem] += 2;
+				if (ds->kind == IOM_LIT_D_DMA_READ)
+					sym_rd[ds->mem] += 2;
 			}
 		}
 	for (unsigned i = 0; i < t->nr_locations; i++)
-		if (t->locations[i] >= 0 && (unsigned)t->locations[i] < t->nr_syms)
+		if (t->locations[i] >= 0 && (unsigned)t->locations[i] < t->nr_syms) {
 			sym_use[t->locations[i]] += 2;
+			sym_rd[t->locations[i]] += 2;
+		}
 	cond_uses(g, t->filter, addr_use, sym_use);
 	cond_uses(g, t->cond, addr_use, sym_use);
+	cond_uses(g, t->filter, addr_rd, sym_rd);
+	cond_uses(g, t->cond, addr_rd, sym_rd);
 	for (unsigned i = 0; i < g->nr_sevs; i++) {
 		struct sev *s = &g->sevs[i];
 		if (s->fence || s->track >= 0 || s->nr_trig || s->rmw)
 			continue;
-		if (s->acc == A_MMIO && s->sym < 0 && addr_use[s->addr] == 1)
+		if (s->acc == A_MMIO && s->sym < 0 && s->oe.op == IOM_ORD_W && !addr_rd[s->addr])
+			s->private_ = s->dead = true;
+		else if (s->acc == A_MEM && s->sym >= 0 && s->oe.op == IOM_ORD_W && !sym_rd[s->sym])
+			s->private_ = s->dead = true;
+		else if (s->acc == A_MMIO && s->sym < 0 && addr_use[s->addr] == 1)
 			s->private_ = true;
 		else if (s->acc == A_MEM && s->sym >= 0 && sym_use[s->sym] == 1)
 			s->private_ = true;
@@ -569,6 +591,8 @@ static void mark_private(struct eng *g)
 out:
 	free(addr_use);
 	free(sym_use);
+	free(addr_rd);
+	free(sym_rd);
 }
 
 static int dev_index(const struct iom_lit_test *t, int dev)
@@ -891,6 +915,8 @@ static void perform(struct eng *g, word *S, int t, int j, word rank)
 		s[1] = se->st->value ? eval(se->st->value, regs) : 0;
 	switch (se->acc) {
 	case A_MMIO:
+		if (se->dead)
+			break;
 		if (se->oe.op == IOM_ORD_R) {
 			val = S[g->off_dreg + se->addr];
 			has_val = true;
@@ -902,6 +928,8 @@ static void perform(struct eng *g, word *S, int t, int j, word rank)
 		break;
 	case A_MEM: {
 		word *m = &S[g->off_mem + se->sym];
+		if (se->dead)
+			break;
 		if (se->rmw) {
 			val = *m;
 			has_val = true;
@@ -971,14 +999,16 @@ static uint64_t hash_words(const word *S, unsigned n)
 {
 	uint64_t h = 1469598103934665603ull;
 	for (unsigned i = 0; i < n; i++) {
-		h ^= (uint64_t)S[i];
-		h *= 1099511628211ull;
-		h ^= h >> 29;
+		h = (h ^ (uint64_t)S[i]) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 32;
 	}
-	return h;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 32);
 }
 
-/* Insert S; returns 1 if new, 0 if seen, -1 on error. */
+/* Insert S; returns 1 if new, 0 if seen, -1 on error. Entries keep their hash, so a
+ * probe compares full states only when the hashes agree, and growing never rehashes. */
 static int visit(struct eng *g, const word *S)
 {
 	if (g->nr_visited * 2 >= g->table_cap) {
@@ -990,8 +1020,7 @@ static int visit(struct eng *g, const word *S)
 		for (size_t i = 0; i < g->table_cap; i++) {
 			if (g->table[i] == UINT32_MAX)
 				continue;
-			uint64_t h = hash_words(g->arena + (size_t)g->table[i] * g->nwords, g->nwords);
-			size_t p = h & (nc - 1);
+			size_t p = g->hashes[g->table[i]] & (nc - 1);
 			while (nt[p] != UINT32_MAX)
 				p = (p + 1) & (nc - 1);
 			nt[p] = g->table[i];
@@ -1003,7 +1032,9 @@ static int visit(struct eng *g, const word *S)
 	uint64_t h = hash_words(S, g->nwords);
 	size_t p = h & (g->table_cap - 1);
 	while (g->table[p] != UINT32_MAX) {
-		if (!memcmp(g->arena + (size_t)g->table[p] * g->nwords, S, g->nwords * sizeof(word)))
+		uint32_t e = g->table[p];
+		if (g->hashes[e] == h &&
+		    !memcmp(g->arena + (size_t)e * g->nwords, S, g->nwords * sizeof(word)))
 			return 0;
 		p = (p + 1) & (g->table_cap - 1);
 	}
@@ -1014,8 +1045,13 @@ static int visit(struct eng *g, const word *S)
 			return -1;
 		g->arena = na;
 		g->arena_cap = nc;
+		uint64_t *nh = realloc(g->hashes, (nc / g->nwords + 1) * sizeof(uint64_t));
+		if (!nh)
+			return -1;
+		g->hashes = nh;
 	}
 	memcpy(g->arena + g->arena_len * g->nwords, S, g->nwords * sizeof(word));
+	g->hashes[g->arena_len] = h;
 	g->table[p] = (uint32_t)g->arena_len++;
 	g->nr_visited++;
 	return 1;
@@ -1501,6 +1537,7 @@ static void eng_release(struct eng *g)
 	free(g->pcache);
 	free(g->fcache);
 	free(g->arena);
+	free(g->hashes);
 	free(g->table);
 	for (unsigned i = 0; i < g->nr_outs; i++)
 		free(g->outs[i]);
