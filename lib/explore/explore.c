@@ -171,6 +171,17 @@ static void *grow(void *p, unsigned *cap, unsigned need, size_t elt)
 	return q;
 }
 
+/* Index of (dev, off) in the address table; -1 if absent. Used once the state layout
+ * is fixed (every address is registered at compile time). */
+static int addr_find(const struct eng *g, int dev, uint64_t off)
+{
+	for (unsigned i = 0; i < g->nr_addrs; i++)
+		if (g->addrs[i].dev == dev && g->addrs[i].off == off)
+			return (int)i;
+	return -1;
+}
+
+/* Index of (dev, off), registering it if new (compile time only). */
 static int addr_index(struct eng *g, int dev, uint64_t off)
 {
 	for (unsigned i = 0; i < g->nr_addrs; i++)
@@ -333,9 +344,20 @@ static int compile_prim(struct eng *g, int tid, int instr, const struct iom_lit_
 	in->first = (int)g->nr_sevs;
 	in->needs = expr_regs(st->value) | expr_regs(st->expect);
 	in->dst = st->dst;
-	if (st->region >= 0) {
-		cls = g->region_cls[st->region];
+	bool needs_region = pi->pclass == IOM_LIT_PC_MMIO || pi->pclass == IOM_LIT_PC_PIO ||
+			    pi->pclass == IOM_LIT_PC_STRING;
+	bool needs_mem = pi->pclass == IOM_LIT_PC_MEM || pi->pclass == IOM_LIT_PC_RMW ||
+			 pi->pclass == IOM_LIT_PC_LOCK;
+	if ((needs_region && (st->region < 0 || (unsigned)st->region >= t->nr_syms ||
+			      t->syms[st->region].kind != IOM_LIT_SYM_REGION)) ||
+	    (needs_mem && (st->mem < 0 || (unsigned)st->mem >= t->nr_syms)) ||
+	    (st->dst >= MAX_REGS)) {
+		iom_diag_set(g->d, IOM_EINVAL, t->file, st->pos.line, st->pos.col,
+			     "%s(): operand the engine cannot resolve", iom_lit_prim_name(st->prim));
+		return -IOM_EINVAL;
 	}
+	if (st->region >= 0 && (unsigned)st->region < t->nr_syms)
+		cls = g->region_cls[st->region];
 	if (iom_ord_classify(st->prim, cls, &oe) < 0) {
 		iom_diag_set(g->d, IOM_EINVAL, t->file, st->pos.line, st->pos.col,
 			     "%s(): not an event the ordering rules know", iom_lit_prim_name(st->prim));
@@ -657,6 +679,14 @@ static int compile(struct eng *g)
 		g->dev_prog_first[di] = (int)g->nr_prog;
 		for (unsigned k = 0; k < dv->nr_stmts; k++) {
 			const struct iom_lit_dstmt *ds = &dv->stmts[k];
+			if ((ds->kind == IOM_LIT_D_REG_SET &&
+			     (ds->region < 0 || (unsigned)ds->region >= t->nr_syms)) ||
+			    (ds->kind != IOM_LIT_D_REG_SET && ds->mem >= 0 && (unsigned)ds->mem >= t->nr_syms) ||
+			    (ds->kind == IOM_LIT_D_DMA_READ && (ds->dst < 0 || (unsigned)ds->dst >= dv->nr_vars))) {
+				iom_diag_set(g->d, IOM_EINVAL, t->file, ds->pos.line, ds->pos.col,
+					     "device statement the engine cannot resolve");
+				return -IOM_EINVAL;
+			}
 			if (ds->kind == IOM_LIT_D_REG_SET && addr_index(g, g->region_dev[ds->region], ds->offset) < 0)
 				return -IOM_ENOMEM;
 			if (ds->has_trigger) {
@@ -894,7 +924,7 @@ static void run_dstmt(struct eng *g, word *S, int di, const struct iom_lit_dstmt
 			S[g->off_mem + ds->mem] = ds->value;
 		break;
 	case IOM_LIT_D_REG_SET: {
-		int a = addr_index(g, g->region_dev[ds->region], ds->offset);
+		int a = addr_find(g, g->region_dev[ds->region], ds->offset);
 		if (a >= 0)
 			S[g->off_dreg + a] = ds->value;
 		break;
@@ -1089,7 +1119,7 @@ static bool cond_eval(struct eng *g, const word *S, const struct iom_lit_cond *c
 	case IOM_LIT_C_MEM:
 		return c->sym >= 0 && S[g->off_mem + c->sym] == c->value;
 	case IOM_LIT_C_DEVREG: {
-		int a = addr_index(g, c->dev, c->offset);
+		int a = addr_find(g, c->dev, c->offset);
 		return a >= 0 && S[g->off_dreg + a] == c->value;
 	}
 	case IOM_LIT_C_DEVVAR: {
@@ -1193,7 +1223,7 @@ static int outcome(struct eng *g, const word *S, struct obs *o)
 		if (o->mem[i])
 			iom_buf_printf(&b, "%s=%" PRId64 "; ", t->syms[i].name, S[g->off_mem + i]);
 	for (unsigned i = 0; i < o->nr_dregs; i++) {
-		int a = addr_index(g, o->dregs[i].dev, o->dregs[i].off);
+		int a = addr_find(g, o->dregs[i].dev, o->dregs[i].off);
 		iom_buf_printf(&b, "dev%d[0x%" PRIx64 "]=%" PRId64 "; ", o->dregs[i].dev, o->dregs[i].off,
 			       a >= 0 ? S[g->off_dreg + a] : 0);
 	}
