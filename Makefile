@@ -40,7 +40,7 @@ all: bootstrap $(O)/iomodel $(O)/libiomodel.a $(O)/libiomodel.so
 bootstrap:
 	@./scripts/bootstrap
 
-$(O)/%.o: %.c $(wildcard include/iomodel/*.h) $(wildcard lib/*.h lib/*/*.h lib/*/*.def tables/*.def)
+$(O)/%.o: %.c $(wildcard include/iomodel/*.h include/iomodel/*.def) $(wildcard lib/*.h lib/*/*.h lib/*/*.def tables/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 

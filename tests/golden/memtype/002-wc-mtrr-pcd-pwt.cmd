@@ -1,0 +1,1 @@
+memtype --mtrr WC --no-pat --pcd 1 --pwt 1

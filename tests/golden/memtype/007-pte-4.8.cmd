@@ -1,0 +1,1 @@
+memtype --mtrr WC --pte 0x98 --kernel 4.8

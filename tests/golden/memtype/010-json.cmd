@@ -1,0 +1,1 @@
+memtype -j --mtrr WP --pat UC-

@@ -1,0 +1,1 @@
+memtype --mtrr UC- --pat WC

@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/issue-after.scn tests/golden/run/inputs/issue-before.scn

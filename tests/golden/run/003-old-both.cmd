@@ -1,0 +1,1 @@
+run --pat both examples/atyfb/01-old.scn

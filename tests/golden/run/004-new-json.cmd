@@ -1,0 +1,1 @@
+run -j examples/atyfb/02-new.scn

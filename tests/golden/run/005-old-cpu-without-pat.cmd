@@ -1,0 +1,1 @@
+run --pat absent examples/atyfb/01-old.scn

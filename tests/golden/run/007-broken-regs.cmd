@@ -1,0 +1,1 @@
+run examples/atyfb/04-broken-regs-ioremap.scn

@@ -1,0 +1,1 @@
+run --kernel 6.12 examples/atyfb/01-old.scn

@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/tv-ioremap-e0.scn

@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/tv-mtrr-e0.scn

@@ -1,0 +1,1 @@
+run --kernel 6.12 tests/golden/run/inputs/tv-mtrr-e0.scn

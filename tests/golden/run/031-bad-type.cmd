@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/bad-type.scn

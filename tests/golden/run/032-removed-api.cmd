@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/removed-api.scn

@@ -1,0 +1,1 @@
+run tests/golden/run/no-such-file.scn

@@ -1,0 +1,1 @@
+run -j tests/golden/run/inputs/bad-syntax.scn

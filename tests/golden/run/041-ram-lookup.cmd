@@ -1,0 +1,1 @@
+run tests/golden/run/inputs/ram-and-lookup.scn
