@@ -1207,11 +1207,13 @@ static void ev_name(const struct iom_lit_test *t, int thread, const struct iom_l
 		iom_buf_printf(b, ".%d", elem);
 }
 
+/* Record the final state S. Returns 1 if it satisfies the condition, 0 if not, 2 if the
+ * filter discards it, -1 on allocation failure. */
 static int outcome(struct eng *g, const word *S, struct obs *o)
 {
 	const struct iom_lit_test *t = g->t;
 	if (!cond_eval(g, S, t->filter))
-		return 0;
+		return 2;  /* discarded by the filter */
 	struct iom_buf b;
 	iom_buf_init(&b);
 	for (unsigned th = 0; th < g->nr_threads; th++)
@@ -1433,6 +1435,8 @@ static int dfs(struct eng *g, unsigned depth, struct obs *o)
 	r = outcome(g, S, o);
 	if (r < 0)
 		return -IOM_ENOMEM;
+	if (r == 2)
+		return 0;
 	if (g->want_witness && (!g->have_witness || (r > 0 && !g->wpositive))) {
 		struct move *p = realloc(g->wpath, (depth + 1) * sizeof(*p));
 		word *f = g->wfinal ? g->wfinal : malloc(g->nwords * sizeof(word));
