@@ -48,6 +48,10 @@ static const struct ocase cases[] = {
 	{ X86, KER, V(6,12), "spin_lock", NULL, "writel_relaxed@wc", 0, 1, "X86-LOCK2" },
 	{ X86, KER, V(6,12), "writel@wc", NULL, "spin_unlock", HELD, 0, "X86-UNL-WC" },
 	{ X86, KER, V(4,8),  "writel_relaxed@uc", NULL, "spin_unlock", HELD, 1, "X86-UNL" },
+	{ X86, KER, V(6,12), "spin_unlock", NULL, "WRITE_ONCE", 0, 1, "X86-UNL-ST" },
+	{ X86, KER, V(6,12), "spin_unlock", NULL, "READ_ONCE", 0, 0, NULL },           /* store -> load */
+	{ X86, KER, V(6,12), "spin_unlock", NULL, "readl@uc", 0, 1, "X86-UNL-UC" },
+	{ X86, KER, V(6,12), "spin_unlock", NULL, "writel@wc", 0, 0, NULL },
 	{ X86, KER, V(6,12), "readl_relaxed@uc:dev0", NULL, "writel@wc:dev1", 0, 1, "X86-MM-UC1" },
 	{ X86, KER, V(6,12), "writel@wc:dev0", NULL, "readl@uc:dev1", 0, 1, "X86-MM-UC2" },
 	{ X86, KER, V(6,12), "writel@wc:dev0+0", NULL, "writel@wc:dev0+4", 0, 0, "X86-MM-WC" },
@@ -126,6 +130,8 @@ static const struct ocase cases[] = {
 	{ RV,  KER, V(6,12), "readl", NULL, "READ_ONCE", 0, 1, "RV-NRR" },
 	{ RV,  KER, V(6,12), "readl", NULL, "WRITE_ONCE", 0, 0, NULL },
 	{ RV,  KER, V(6,12), "WRITE_ONCE", NULL, "outl", 0, 1, "RV-NRW" },
+	{ RV,  KER, V(6,12), "spin_unlock", NULL, "writel", 0, 1, "RV-NRW" },          /* fence w,o */
+	{ RV,  KER, V(6,12), "readl", NULL, "spin_trylock", 0, 1, "RV-NRR" },         /* fence i,r */
 	{ RV,  KER, V(6,12), "writel_relaxed", "mb", "READ_ONCE", 0, 1, "RV-F-MB" },
 	{ RV,  KER, V(6,12), "readl_relaxed", "rmb", "READ_ONCE", 0, 1, "RV-F-RMB" },
 	{ RV,  KER, V(6,12), "WRITE_ONCE", "dma_wmb", "writel_relaxed", 0, 1, "RV-F-WMB" },
@@ -154,6 +160,7 @@ static const struct ocase cases[] = {
 	{ RV,  POR, V(6,12), "smp_load_acquire", NULL, "READ_ONCE", 0, 1, "PORT-ACQ" },
 	{ A64, POR, V(4,8),  "WRITE_ONCE", NULL, "writel", 0, 1, "PORT-MP-W" },
 	{ A64, POR, V(6,12), "readl", NULL, "READ_ONCE", 0, 1, "PORT-MP-R" },
+	{ A64, POR, V(6,12), "spin_unlock", NULL, "writel", 0, 1, "PORT-MP-W" },
 	{ A64, POR, V(6,12), "writel", NULL, "WRITE_ONCE", 0, 0, NULL },
 	{ X86, POR, V(6,12), "WRITE_ONCE", NULL, "outb", 0, 1, "PORT-PIO-W-B" },
 	{ X86, POR, V(4,8),  "WRITE_ONCE", NULL, "outb", 0, 0, NULL },
