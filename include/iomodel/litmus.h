@@ -9,6 +9,7 @@
 #ifndef IOMODEL_LITMUS_H
 #define IOMODEL_LITMUS_H
 
+#include "iomodel/kver.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,15 +36,7 @@ int iom_arch_parse(const char *s, enum iom_arch *out);
  * boundaries, verified" row 9). *why (may be NULL) gets a static explanation when not. */
 bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why);
 
-/* A kernel version X.Y packed into an unsigned; ordered like the versions themselves.
- * 0 means "no version" (wildcard / unbounded). */
-#define IOM_KVER(maj, min) ((unsigned)(maj) << 8 | (unsigned)(min))
-#define IOM_KVER_MAJOR(v) ((unsigned)(v) >> 8)
-#define IOM_KVER_MINOR(v) ((unsigned)(v) & 0xffu)
-/* Parse "X.Y" (0 <= X <= 99, 0 <= Y <= 255). Returns 0, or -1. */
-int iom_kver_parse(const char *s, unsigned *out);
-/* "X.Y" into buf (at least 8 bytes); "*" for 0. Returns buf. */
-const char *iom_kver_str(unsigned kver, char *buf, size_t size);
+/* Kernel versions: IOM_KVER(), iom_kver_parse(), iom_kver_str() are in kver.h. */
 
 /* The three models of issue 3 item 3; ANY is the Expect: wildcard. */
 enum iom_lit_model {
