@@ -11,6 +11,9 @@
 #define IOM_KVER_MINOR(v) ((unsigned)(v) & 0xffu)
 /* Parse "X.Y" (0 <= X <= 99, 0 <= Y <= 255). Returns 0, or -1. */
 int iom_kver_parse(const char *s, unsigned *out);
+/* The X.Y of a release string as uname -r or a boot log prints it: "6.12.118-1-amd64",
+ * "4.2.0-rc1+", "v5.6". Returns 0, or -1 when it does not start with X.Y. */
+int iom_kver_parse_release(const char *s, unsigned *out);
 /* "X.Y" into buf (at least 8 bytes); "*" for 0. Returns buf. */
 const char *iom_kver_str(unsigned kver, char *buf, size_t size);
 

@@ -70,6 +70,13 @@ struct iom_pat_setup {
 /* Linux's numeric page cache mode (_PAGE_CACHE_MODE_*: WB 0, WC 1, UC- 2, UC 3, WT 4, WP 5),
  * used in "requested 0x%x, got 0x%x" and "track 0x%x". */
 unsigned iom_linux_pcm(enum iom_mt mode);
+/* The reverse: IOM_MT_NONE for numbers that are not a page cache mode. */
+enum iom_mt iom_linux_pcm_mode(unsigned pcm);
+/* The cache-mode tables Linux builds from a PAT value (static fallbacks, then slots 7..0 so
+ * the lowest slot holding a type wins), without the rest of the set-up. Only cm2pte,
+ * pte2cm, tables_from_msr and table_pat are written. Used for a PAT layout read from a
+ * boot log; the PAT index a mode selects is iom_pat_index(out->cm2pte[mode], false). */
+void iom_linux_pat_tables(uint64_t pat_value, struct iom_pat_setup *out);
 
 /* ---- the simulated kernel ---------------------------------------------------------- */
 

@@ -386,19 +386,10 @@ static void rebuild_pat(struct iom_audit *a)
 	else
 		a->pat = IOM_AUD_PAT_UNKNOWN;
 	if (!a->slots_known && a->pat == IOM_AUD_PAT_ENABLED && st->kernel[0]) {
-		/* TODO(linux.h): a version parser for "6.12.118-1-amd64" strings would help; we
-		 * take the leading X.Y. */
 		char v[16];
 		unsigned kver;
-		size_t k = 0;
-		int dots = 0;
-		while (st->kernel[k] && k < sizeof(v) - 1 &&
-		       ((st->kernel[k] >= '0' && st->kernel[k] <= '9') || (st->kernel[k] == '.' && dots++ < 1))) {
-			v[k] = st->kernel[k];
-			k++;
-		}
-		v[k] = 0;
-		if (!iom_kver_parse(v, &kver)) {
+		if (!iom_kver_parse_release(st->kernel, &kver)) {
+			iom_kver_str(kver, v, sizeof(v));
 			struct iom_cpu cpu;
 			struct iom_pat_setup ps;
 			iom_cpu_init(&cpu);
@@ -414,20 +405,17 @@ static void rebuild_pat(struct iom_audit *a)
 }
 
 /* PAT entry types a mapping of cache mode `mode` can select (Linux: the lowest PAT slot
- * holding the type, else the PCD fallback = slot 2; init.c __cachemode2pte_tbl).
- * TODO(linux.h): this is a private adapter; linux.h builds the same table only from a
- * kernel version (iom_linux_pat_setup()), not from a logged "Configuration" layout. */
+ * holding the type, else the PCD fallback = slot 2; init.c __cachemode2pte_tbl), built by
+ * iom_linux_pat_tables() from a logged "Configuration" layout. */
 static iom_mtset pat_entries(const struct iom_audit *a, enum iom_mt mode, bool *nopat_hw)
 {
 	iom_mtset on = 0, off = 0;
 	*nopat_hw = !a->cpu_has_pat;
 	if (a->pat != IOM_AUD_PAT_DISABLED) {
 		if (a->slots_known && a->pat == IOM_AUD_PAT_ENABLED) {
-			int idx = 2;
-			for (int i = 7; i >= 0; i--)
-				if (a->slots[i] == mode)
-					idx = i;
-			on = IOM_MTSET(a->slots[idx]);
+			struct iom_pat_setup ps;
+			iom_linux_pat_tables(iom_pat_encode(a->slots), &ps);
+			on = IOM_MTSET(a->slots[iom_pat_index(ps.cm2pte[mode], false)]);
 		} else if (mode == IOM_MT_WT || mode == IOM_MT_WP) {
 			on = IOM_MTSET(mode) | IOM_MTSET(IOM_MT_UC_MINUS);
 		} else {
@@ -1044,21 +1032,15 @@ static void rule_bars(struct iom_audit *a)
 	}
 }
 
-static const char *pcm_name(int pcm)
-{
-	/* enum page_cache_mode (pgtable_types.h): WB 0, WC 1, UC- 2, UC 3, WT 4, WP 5 */
-	for (int t = 0; t < IOM_MT__COUNT; t++)
-		if ((int)iom_linux_pcm((enum iom_mt)t) == pcm)
-			return iom_mt_name((enum iom_mt)t);
-	return "?";
-}
-
 static enum iom_mt pcm_type(int pcm)
 {
-	for (int t = 0; t < IOM_MT__COUNT; t++)
-		if ((int)iom_linux_pcm((enum iom_mt)t) == pcm)
-			return (enum iom_mt)t;
-	return IOM_MT_NONE;
+	return pcm < 0 ? IOM_MT_NONE : iom_linux_pcm_mode((unsigned)pcm);
+}
+
+static const char *pcm_name(int pcm)
+{
+	enum iom_mt t = pcm_type(pcm);
+	return t == IOM_MT_NONE ? "?" : iom_mt_name(t);
 }
 
 static void owner_suffix(const struct iom_audit *a, const struct owners *o, uint64_t s, uint64_t e,

@@ -23,6 +23,14 @@ unsigned iom_linux_pcm(enum iom_mt mode)
 	return mode >= 0 && mode < IOM_MT__COUNT ? pcm[mode] : 0xff;
 }
 
+enum iom_mt iom_linux_pcm_mode(unsigned pcm)
+{
+	for (int t = 0; t < IOM_MT__COUNT; t++)
+		if (iom_linux_pcm((enum iom_mt)t) == pcm)
+			return (enum iom_mt)t;
+	return IOM_MT_NONE;
+}
+
 const char *iom_pat_hw_name(enum iom_pat_hw p)
 {
 	return p == IOM_PAT_ON ? "on" : p == IOM_PAT_OFF ? "off" : "absent";
@@ -79,6 +87,12 @@ static void tables_from(struct iom_pat_setup *p, uint64_t value, logfn log, void
 		n += snprintf(line + n, sizeof(line) - (size_t)n, "%-4s",
 			      slots[i] == IOM_MT_NONE ? "??" : iom_mt_name(slots[i]));
 	say(log, ctx, IOM_LOG_INFO, line);
+}
+
+void iom_linux_pat_tables(uint64_t pat_value, struct iom_pat_setup *out)
+{
+	static_tables(out);
+	tables_from(out, pat_value, NULL, NULL);
 }
 
 void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enabled,

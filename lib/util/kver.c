@@ -28,3 +28,19 @@ const char *iom_kver_str(unsigned kver, char *buf, size_t size)
 		snprintf(buf, size, "%u.%u", IOM_KVER_MAJOR(kver), IOM_KVER_MINOR(kver));
 	return buf;
 }
+
+int iom_kver_parse_release(const char *s, unsigned *out)
+{
+	char v[16];
+	size_t k = 0;
+	int dots = 0;
+	if (s && *s == 'v')
+		s++;
+	while (s && s[k] && k < sizeof(v) - 1 &&
+	       ((s[k] >= '0' && s[k] <= '9') || (s[k] == '.' && dots++ < 1))) {
+		v[k] = s[k];
+		k++;
+	}
+	v[k] = 0;
+	return iom_kver_parse(v, out);
+}

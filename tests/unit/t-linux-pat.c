@@ -555,10 +555,47 @@ static void test_effective_by_setup(void **st)
 	iom_kernel_free(k);
 }
 
+/* iom_linux_pat_tables(): the same walk from a logged layout (pat.c@v4.2
+ * pat_init_cache_modes(): slots 7..0, lowest slot wins, missing modes keep PCD).
+ * iom_linux_pcm_mode() inverts enum page_cache_mode; iom_kver_parse_release() takes the
+ * X.Y of uname -r style strings. */
+static void test_tables_from_layout(void **st)
+{
+	(void)st;
+	struct iom_pat_setup p;
+	/* 4.2 full PAT: WT only in slot 7 -> 0x098; WP has no slot -> PCD fallback (TV-40) */
+	iom_linux_pat_tables(0x0407010600070106ULL, &p);
+	assert_int_equal(p.cm2pte[IOM_MT_WB], 0);
+	assert_int_equal(p.cm2pte[IOM_MT_WC], 0x008);
+	assert_int_equal(p.cm2pte[IOM_MT_UC_MINUS], 0x010);
+	assert_int_equal(p.cm2pte[IOM_MT_UC], 0x018);
+	assert_int_equal(p.cm2pte[IOM_MT_WT], 0x098);
+	assert_int_equal(p.cm2pte[IOM_MT_WP], 0x010);
+	assert_int_equal(p.pte2cm[5], IOM_MT_WC);
+	/* a layout with WC in slot 6 and slot 1: the lowest (1) wins */
+	enum iom_mt slots[8] = { IOM_MT_WB, IOM_MT_WC, IOM_MT_UC_MINUS, IOM_MT_UC,
+				 IOM_MT_WB, IOM_MT_WP, IOM_MT_WC, IOM_MT_WT };
+	iom_linux_pat_tables(iom_pat_encode(slots), &p);
+	assert_int_equal(iom_pat_index(p.cm2pte[IOM_MT_WC], false), 1);
+	assert_int_equal(iom_pat_index(p.cm2pte[IOM_MT_WP], false), 5);
+	for (int t = 0; t < IOM_MT__COUNT; t++)
+		assert_int_equal(iom_linux_pcm_mode(iom_linux_pcm((enum iom_mt)t)), t);
+	assert_int_equal(iom_linux_pcm_mode(6), IOM_MT_NONE);
+	unsigned v;
+	assert_int_equal(iom_kver_parse_release("6.12.118-1-amd64", &v), 0);
+	assert_int_equal(v, IOM_KVER(6, 12));
+	assert_int_equal(iom_kver_parse_release("4.2.0-rc1+", &v), 0);
+	assert_int_equal(v, IOM_KVER(4, 2));
+	assert_int_equal(iom_kver_parse_release("v5.6", &v), 0);
+	assert_int_equal(v, IOM_KVER(5, 6));
+	assert_int_equal(iom_kver_parse_release("linux", &v), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpu_init_and_pcm),
+		cmocka_unit_test(test_tables_from_layout),
 		cmocka_unit_test(test_version_table),
 		cmocka_unit_test(test_full_pat_by_version),
 		cmocka_unit_test(test_errata),
