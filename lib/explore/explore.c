@@ -122,8 +122,10 @@ struct eng {
 	/* visited set */
 	word *arena;
 	uint64_t *hashes;              /* hash of each arena entry                              */
+	unsigned *keyidx, nkey;        /* state words that make up the visited-set key          */
+	word *key;                     /* scratch key                                           */
 	size_t arena_len, arena_cap;
-	uint32_t *table;
+	uint64_t *table;
 	size_t table_cap, nr_visited;
 	unsigned long executions;
 	int err;
@@ -748,6 +750,25 @@ static int compile(struct eng *g)
 	g->off_next = w;
 	w += 1;
 	g->nwords = w;
+	/* The visited-set key leaves out each slot's preds word. Its bits for unperformed
+	 * events are a function of the slots' meta words (the issued events, their lock
+	 * context and which are performed: a data dependency on a read exists iff the read
+	 * was pending at issue, which it still is if it is unperformed now), and bits of
+	 * performed events no longer constrain anything, so equal keys behave alike. */
+	g->keyidx = malloc(w * sizeof(unsigned));
+	g->key = malloc(w * sizeof(word));
+	if (!g->keyidx || !g->key)
+		return -IOM_ENOMEM;
+	for (unsigned i = 0; i < w; i++) {
+		bool pred_word = false;
+		for (unsigned th = 0; th < g->nr_threads; th++) {
+			unsigned base = g->off_th[th] + 2 + g->nr_regs[th];
+			if (i >= base && i < base + 3 * g->slots[th] && (i - base) % 3 == 2)
+				pred_word = true;
+		}
+		if (!pred_word)
+			g->keyidx[g->nkey++] = i;
+	}
 	if (g->nr_sevs <= 512) {
 		size_t n = (size_t)g->nr_sevs * g->nr_sevs;
 		g->pcache = malloc(n * 4);
@@ -1037,21 +1058,24 @@ static uint64_t hash_words(const word *S, unsigned n)
 	return h ^ (h >> 32);
 }
 
-/* Insert S; returns 1 if new, 0 if seen, -1 on error. Entries keep their hash, so a
- * probe compares full states only when the hashes agree, and growing never rehashes. */
+/* Insert S; returns 1 if new, 0 if seen, -1 on error. A table slot holds the arena index
+ * and the upper half of the entry's hash, so a probe touches the arena (and compares full
+ * states) only when the tags agree, and growing the table never rehashes. */
+#define SLOT_EMPTY UINT64_MAX
 static int visit(struct eng *g, const word *S)
 {
 	if (g->nr_visited * 2 >= g->table_cap) {
 		size_t nc = g->table_cap ? g->table_cap * 2 : 4096;
-		uint32_t *nt = malloc(nc * sizeof(*nt));
+		uint64_t *nt = malloc(nc * sizeof(*nt));
 		if (!nt)
 			return -1;
 		memset(nt, 0xff, nc * sizeof(*nt));
 		for (size_t i = 0; i < g->table_cap; i++) {
-			if (g->table[i] == UINT32_MAX)
+			if (g->table[i] == SLOT_EMPTY)
 				continue;
-			size_t p = g->hashes[g->table[i]] & (nc - 1);
-			while (nt[p] != UINT32_MAX)
+			uint32_t e = (uint32_t)g->table[i];
+			size_t p = g->hashes[e] & (nc - 1);
+			while (nt[p] != SLOT_EMPTY)
 				p = (p + 1) & (nc - 1);
 			nt[p] = g->table[i];
 		}
@@ -1059,30 +1083,35 @@ static int visit(struct eng *g, const word *S)
 		g->table = nt;
 		g->table_cap = nc;
 	}
-	uint64_t h = hash_words(S, g->nwords);
+	word *K = g->key;
+	for (unsigned i = 0; i < g->nkey; i++)
+		K[i] = S[g->keyidx[i]];
+	uint64_t h = hash_words(K, g->nkey);
+	uint64_t tag = h & 0xffffffff00000000ull;
 	size_t p = h & (g->table_cap - 1);
-	while (g->table[p] != UINT32_MAX) {
-		uint32_t e = g->table[p];
-		if (g->hashes[e] == h &&
-		    !memcmp(g->arena + (size_t)e * g->nwords, S, g->nwords * sizeof(word)))
+	while (g->table[p] != SLOT_EMPTY) {
+		uint64_t v = g->table[p];
+		if ((v & 0xffffffff00000000ull) == tag &&
+		    !memcmp(g->arena + (size_t)(uint32_t)v * g->nkey, K, g->nkey * sizeof(word)))
 			return 0;
 		p = (p + 1) & (g->table_cap - 1);
 	}
-	if ((g->arena_len + 1) * g->nwords > g->arena_cap) {
-		size_t nc = g->arena_cap ? g->arena_cap * 2 : (size_t)g->nwords * 4096;
+	if ((g->arena_len + 1) * g->nkey > g->arena_cap) {
+		size_t nc = g->arena_cap ? g->arena_cap * 2 : (size_t)g->nkey * 4096;
 		word *na = realloc(g->arena, nc * sizeof(word));
 		if (!na)
 			return -1;
 		g->arena = na;
 		g->arena_cap = nc;
-		uint64_t *nh = realloc(g->hashes, (nc / g->nwords + 1) * sizeof(uint64_t));
+		uint64_t *nh = realloc(g->hashes, (nc / g->nkey + 1) * sizeof(uint64_t));
 		if (!nh)
 			return -1;
 		g->hashes = nh;
 	}
-	memcpy(g->arena + g->arena_len * g->nwords, S, g->nwords * sizeof(word));
+	memcpy(g->arena + g->arena_len * g->nkey, K, g->nkey * sizeof(word));
 	g->hashes[g->arena_len] = h;
-	g->table[p] = (uint32_t)g->arena_len++;
+	g->table[p] = tag | (uint32_t)g->arena_len;
+	g->arena_len++;
 	g->nr_visited++;
 	return 1;
 }
@@ -1572,6 +1601,8 @@ static void eng_release(struct eng *g)
 	free(g->fcache);
 	free(g->arena);
 	free(g->hashes);
+	free(g->keyidx);
+	free(g->key);
 	free(g->table);
 	for (unsigned i = 0; i < g->nr_outs; i++)
 		free(g->outs[i]);
