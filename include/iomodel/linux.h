@@ -217,6 +217,20 @@ struct iom_kpiece {
  * interval arithmetic. Returns the number of pieces (may exceed max), or -1. */
 long iom_k_resolve(const struct iom_kernel *k, uint64_t start, uint64_t end, uint64_t pte,
 		   struct iom_kpiece *out, size_t max);
+/* The whole state over [start, end): pieces of equal MTRR type and tracked reservation,
+ * with the effective type a mapping of that reservation's cache mode gets (IOM_MT_NONE
+ * where nothing is tracked). Sweeps the MTRR breakpoints and the memtype tree once. */
+struct iom_kmap_piece {
+	uint64_t start, end;
+	enum iom_mt mtrr;
+	bool mtrr_undefined;
+	enum iom_mt tracked;        /* IOM_MT_NONE: no reservation                             */
+	struct iom_eff eff;         /* under tracked's PTE bits; type NONE when untracked       */
+};
+/* Returns the number of pieces (may exceed max), or -1. */
+long iom_k_resolve_map(const struct iom_kernel *k, uint64_t start, uint64_t end,
+		       struct iom_kmap_piece *out, size_t max);
+
 /* The effective type for PTE bits over one MTRR type, on this kernel's CPU/PAT set-up. */
 struct iom_eff iom_k_effective(const struct iom_kernel *k, enum iom_mt mtrr, uint64_t pte,
 			       unsigned *pat_index, enum iom_mt *pat_entry);
