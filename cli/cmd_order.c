@@ -112,6 +112,10 @@ static int parse(int argc, char **argv, struct opts *o)
 		cli_error("order: --table takes no events");
 		return -1;
 	}
+	if (o->table && o->json) {
+		cli_error("order: --table has no JSON form; query pairs with -j instead");
+		return -1;
+	}
 	return 0;
 }
 

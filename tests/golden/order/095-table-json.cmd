@@ -1,0 +1,1 @@
+order --table -j --arch x86
