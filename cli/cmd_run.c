@@ -10,11 +10,12 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iomodel run [--pat on|off|absent|both] [--kernel X.Y] [--summary] [-j] [FILE...]\n"
+	fprintf(f, "usage: iomodel run [--pat on|off|absent|both] [--kernel X.Y] [--summary | --matrix] [-j] [FILE...]\n"
 		   "  Replays each scenario on a simulated kernel and checks its expectations.\n"
 		   "  Without FILE, runs the shipped atyfb examples (examples/atyfb/*.scn).\n"
 		   "  --pat, --kernel   override the scenario's cpu pat= and kernel lines\n"
 		   "  --summary         one line per run: effective type of each named mapping\n"
+		   "  --matrix          a Markdown table: scenario x PAT setting, named mappings, MTRRs\n"
 		   "  -j, --json        JSON output\n"
 		   "Exit status: 0 all expectations hold, 1 one failed, 2 bad input.\n");
 }
@@ -55,9 +56,10 @@ int cmd_run(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "pat", required_argument, NULL, 'p' },   { "kernel", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },        { "summary", no_argument, NULL, 's' },
+		{ "matrix", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },        { NULL, 0, NULL, 0 },
 	};
-	int json = 0, summary = 0, c;
+	int json = 0, summary = 0, matrix = 0, c;
 	int pats[3], npats = 1;
 	pats[0] = -1;
 	unsigned kernel = 0;
@@ -92,6 +94,9 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 's':
 			summary = 1;
+			break;
+		case 'x':
+			matrix = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -129,6 +134,8 @@ int cmd_run(int argc, char **argv)
 	struct iom_buf out;
 	iom_buf_init(&out);
 	unsigned passed = 0, failed = 0, runs = 0;
+	const struct iom_scn_result **kept = NULL;
+	size_t nkept = 0;
 	if (json)
 		iom_buf_puts(&out, "[");
 	for (size_t i = 0; i < nsrc; i++) {
@@ -151,7 +158,15 @@ int cmd_run(int argc, char **argv)
 			}
 			passed += iom_scn_result_passed(r);
 			failed += iom_scn_result_failed(r);
-			if (json) {
+			if (matrix) {
+				const struct iom_scn_result **k2 = realloc(kept, (nkept + 1) * sizeof(*k2));
+				if (k2) {
+					kept = k2;
+					kept[nkept++] = r;
+				}
+				runs++;
+				continue;
+			} else if (json) {
 				if (runs)
 					iom_buf_puts(&out, ",\n");
 				iom_scn_render_json(r, &out);
@@ -167,9 +182,15 @@ int cmd_run(int argc, char **argv)
 		}
 		iom_scn_free(s);
 	}
+	if (matrix) {
+		iom_scn_render_matrix(kept, nkept, &out);
+		for (size_t i = 0; i < nkept; i++)
+			iom_scn_result_free((struct iom_scn_result *)kept[i]);
+		free(kept);
+	}
 	if (json)
 		iom_buf_puts(&out, "]\n");
-	else
+	else if (!matrix)
 		iom_buf_printf(&out, "%s%u run%s: %u expectations passed, %u failed\n", summary ? "" : "\n", runs,
 			       runs == 1 ? "" : "s", passed, failed);
 	fputs(iom_buf_str(&out), stdout);

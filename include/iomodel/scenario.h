@@ -48,6 +48,9 @@ const struct iom_kernel *iom_scn_result_kernel(const struct iom_scn_result *r);
 /* Reports. The JSON renderer appends one object (no trailing newline). */
 void iom_scn_render_text(const struct iom_scn_result *r, struct iom_buf *b);
 void iom_scn_render_json(const struct iom_scn_result *r, struct iom_buf *b);
+/* A Markdown table over several runs: one row per scenario file, and for each PAT setting
+ * seen, one column per named mapping (effective type(s)) and one for the MTRRs added. */
+void iom_scn_render_matrix(const struct iom_scn_result *const *runs, size_t n, struct iom_buf *b);
 /* One line: file, pat, each named mapping's effective type(s), MTRRs used, verdict. */
 void iom_scn_render_summary(const struct iom_scn_result *r, struct iom_buf *b);
 

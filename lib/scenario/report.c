@@ -360,3 +360,88 @@ void iom_scn_render_summary(const struct iom_scn_result *r, struct iom_buf *b)
 	}
 	iom_buf_printf(b, " mtrr-used=%u %s\n", iom_kernel_mtrr_used(k), r->failed ? "FAIL" : "ok");
 }
+
+static void named_types(const struct iom_scn_result *r, const char *name, char *buf, size_t size)
+{
+	snprintf(buf, size, "-");
+	for (size_t i = 0; i < r->nr_calls; i++) {
+		const struct call_rec *c = &r->calls[i];
+		if (!c->is_map || strcmp(c->var, name))
+			continue;
+		const struct iom_mapping *m = iom_k_mapping(r->k, (int)c->map_index);
+		if (!m->ok || m->unmapped) {
+			snprintf(buf, size, "%s", !m->ok ? "NULL" : "unmapped");
+			return;
+		}
+		struct iom_kpiece p[16];
+		long n = iom_k_resolve(r->k, m->phys, m->phys + m->size, m->pte, p, ARRAY_SIZE(p));
+		size_t o = 0;
+		buf[0] = 0;
+		for (long j = 0; j < n && j < (long)ARRAY_SIZE(p) && o < size; j++) {
+			char z[16];
+			o += (size_t)snprintf(buf + o, size - o, "%s%s", j ? " + " : "", eff_name(&p[j], z, sizeof(z)));
+		}
+		return;
+	}
+}
+
+void iom_scn_render_matrix(const struct iom_scn_result *const *runs, size_t n, struct iom_buf *b)
+{
+	/* columns: named mappings in order of first appearance; PAT settings in order seen */
+	char names[8][48];
+	size_t nn = 0;
+	int pats[3], np = 0;
+	for (size_t i = 0; i < n; i++) {
+		int seen = 0;
+		for (int q = 0; q < np; q++)
+			seen |= pats[q] == (int)runs[i]->pat;
+		if (!seen && np < 3)
+			pats[np++] = (int)runs[i]->pat;
+		for (size_t c = 0; c < runs[i]->nr_calls; c++) {
+			const struct call_rec *cr = &runs[i]->calls[c];
+			if (!cr->is_map || !cr->var[0])
+				continue;
+			size_t q;
+			for (q = 0; q < nn && strcmp(names[q], cr->var); q++)
+				;
+			if (q == nn && nn < ARRAY_SIZE(names))
+				snprintf(names[nn++], sizeof(names[0]), "%s", cr->var);
+		}
+	}
+	iom_buf_puts(b, "| scenario | kernel |");
+	for (int q = 0; q < np; q++) {
+		for (size_t c = 0; c < nn; c++)
+			iom_buf_printf(b, " %s (PAT %s) |", names[c], iom_pat_hw_name((enum iom_pat_hw)pats[q]));
+		iom_buf_printf(b, " MTRRs (PAT %s) |", iom_pat_hw_name((enum iom_pat_hw)pats[q]));
+	}
+	iom_buf_puts(b, "\n|---|---|");
+	for (int q = 0; q < np; q++)
+		for (size_t c = 0; c <= nn; c++)
+			iom_buf_puts(b, "---|");
+	iom_buf_puts(b, "\n");
+	for (size_t i = 0; i < n; i++) {
+		if (i && !strcmp(runs[i]->file, runs[i - 1]->file))
+			continue;
+		const char *base = strrchr(runs[i]->file, '/');
+		char v[16];
+		iom_buf_printf(b, "| %s | %s |", base ? base + 1 : runs[i]->file,
+			       iom_kver_str(runs[i]->kernel, v, sizeof(v)));
+		for (int q = 0; q < np; q++) {
+			const struct iom_scn_result *r = NULL;
+			for (size_t j = i; j < n && !strcmp(runs[j]->file, runs[i]->file); j++)
+				if ((int)runs[j]->pat == pats[q])
+					r = runs[j];
+			for (size_t c = 0; c < nn; c++) {
+				char t[96] = "";
+				if (r)
+					named_types(r, names[c], t, sizeof(t));
+				iom_buf_printf(b, " %s |", t);
+			}
+			if (r)
+				iom_buf_printf(b, " %u%s |", iom_kernel_mtrr_used(r->k), r->failed ? " (FAIL)" : "");
+			else
+				iom_buf_puts(b, " |");
+		}
+		iom_buf_puts(b, "\n");
+	}
+}
