@@ -546,6 +546,7 @@ static int parse_call(struct lex *l, struct iom_scn *s, struct scn_stmt *st, con
 	c->fn = fns[i].fn;
 	c->api = (enum iom_api)fns[i].api;
 	c->fname = fns[i].name;
+	c->fcol = col(l, fw);
 	if (expect_ch(l, '('))
 		return -1;
 	if (!accept(l, ')')) {

@@ -38,7 +38,7 @@ static int do_call(struct iom_scn_result *r, const struct scn_stmt *st, struct i
 		bool removed;
 		if (!iom_api_available(r->kernel, c->api, &why, &removed)) {
 			char v[16], w[16];
-			iom_diag_set(d, IOM_EINVAL, r->file, st->line, 1,
+			iom_diag_set(d, IOM_EINVAL, r->file, st->line, c->fcol,
 				     "%s() does not exist in %s: %s in %s (%s)", c->fname,
 				     iom_kver_str(r->kernel, v, sizeof(v)), removed ? "removed" : "added",
 				     iom_kver_str(why->since, w, sizeof(w)), why->commit);

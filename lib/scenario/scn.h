@@ -31,6 +31,7 @@ struct scn_call {
 	enum fn fn;
 	enum iom_api api;
 	const char *fname;          /* as written                                           */
+	int fcol;                   /* column of the function name                          */
 	struct scn_arg args[SCN_MAXARG];
 	int nargs;
 	unsigned memremap_flags;
