@@ -112,25 +112,92 @@ static int parse(int argc, char **argv, struct opts *o)
 		cli_error("order: --table takes no events");
 		return -1;
 	}
-	if (o->table && o->json) {
-		cli_error("order: --table has no JSON form; query pairs with -j instead");
-		return -1;
-	}
 	return 0;
+}
+
+static json_t *split_row(const char *line, size_t len)
+{
+	json_t *row = json_array();
+	const char *p = line, *end = line + len;
+	while (p <= end) {
+		const char *q = p;
+		while (q + 2 < end && !(q[0] == ' ' && q[1] == '|' && q[2] == ' '))
+			q++;
+		if (q + 2 >= end)
+			q = end;
+		json_array_append_new(row, json_stringn(p, (size_t)(q - p)));
+		p = q + 3;
+	}
+	return row;
+}
+
+/* The JSON form of one context's tables: the text renderer's blocks (separated by blank
+ * lines; an optional title line, then a header row and rows with " | " between cells). */
+static json_t *tables_json(const struct iom_ord_ctx *c, const char *text)
+{
+	char kv[16];
+	json_t *o = json_object(), *blocks = json_array();
+	json_object_set_new(o, "arch", json_string(iom_arch_name(c->arch)));
+	json_object_set_new(o, "kernel", c->kver ? json_string(iom_kver_str(c->kver, kv, sizeof(kv))) : json_null());
+	json_object_set_new(o, "model", json_string(iom_lit_model_name(c->model)));
+	const char *p = strchr(text, '\n'); /* skip the "arch, kernel, model" line */
+	json_t *blk = NULL;
+	while (p && *p) {
+		p++;
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (!len) {
+			blk = NULL;
+		} else if (!memmem(p, len, " | ", 3)) {
+			if (!blk) {
+				blk = json_object();
+				json_array_append_new(blocks, blk);
+			}
+			json_object_set_new(blk, "title", json_stringn(p, len));
+		} else if (!blk || !json_object_get(blk, "columns")) {
+			if (!blk) {
+				blk = json_object();
+				json_array_append_new(blocks, blk);
+			}
+			json_object_set_new(blk, "columns", split_row(p, len));
+			json_object_set_new(blk, "rows", json_array());
+		} else {
+			json_array_append_new(json_object_get(blk, "rows"), split_row(p, len));
+		}
+		p = e;
+	}
+	json_object_set_new(o, "tables", blocks);
+	return o;
 }
 
 static int tables(const struct opts *o)
 {
 	struct iom_buf b;
+	json_t *arr = o->json ? json_array() : NULL;
 	iom_buf_init(&b);
 	for (int i = 0; i < o->nr_archs; i++)
 		for (int m = 0; m < o->nr_models; m++) {
 			struct iom_ord_ctx c = { o->archs[i], o->models[m], o->kver, o->flip };
+			if (arr) {
+				struct iom_buf t;
+				iom_buf_init(&t);
+				iom_ord_render_tables(&c, &t);
+				json_array_append_new(arr, tables_json(&c, iom_buf_str(&t)));
+				iom_buf_release(&t);
+				continue;
+			}
 			if (b.len)
 				iom_buf_puts(&b, "\n");
 			iom_ord_render_tables(&c, &b);
 		}
-	fputs(iom_buf_str(&b), stdout);
+	if (arr) {
+		char *s = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		printf("%s\n", s);
+		free(s);
+		json_decref(arr);
+	} else {
+		fputs(iom_buf_str(&b), stdout);
+	}
 	iom_buf_release(&b);
 	return CLI_OK;
 }

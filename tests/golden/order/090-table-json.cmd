@@ -1,0 +1,1 @@
+order --table --arch all --kernel 4.8 -j
