@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include "iomodel/diag.h"
+#include "iomodel/litmus.h"
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_BADINPUT = 2 };
 
@@ -18,6 +19,12 @@ int cmd_order(int argc, char **argv);
 int cmd_attrs(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+
+/* --arch X|all and --model M|all for litmus and order: fill out[] (IOM_ARCH__COUNT or
+ * IOM_LIT_MODEL__COUNT entries at most) and *n. On an unknown name print
+ * "iomodel: CMD: unknown ..." and return -1. */
+int cli_parse_archs(const char *cmd, const char *s, enum iom_arch *out, int *n);
+int cli_parse_models(const char *cmd, const char *s, enum iom_lit_model *out, int *n);
 
 /* Print "iomodel: file:line:col: msg" on stderr (or {"error":...} on stdout with json). */
 void cli_error_diag(const struct iom_diag *d, int json);

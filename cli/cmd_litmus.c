@@ -33,8 +33,10 @@ static void usage(FILE *f)
 }
 
 struct opts {
-	int archs[IOM_ARCH__COUNT], nr_archs;
-	int models[IOM_LIT_MODEL__COUNT], nr_models;
+	enum iom_arch archs[IOM_ARCH__COUNT];
+	int nr_archs;
+	enum iom_lit_model models[IOM_LIT_MODEL__COUNT];
+	int nr_models;
 	unsigned kvers[8];
 	int nr_kvers;
 	unsigned long max_states;
@@ -89,28 +91,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		} else
 			o->files[o->nr_files++] = argv[i];
 	}
-	if (!strcmp(arch, "all")) {
-		for (int a = 0; a < IOM_ARCH__COUNT; a++)
-			o->archs[o->nr_archs++] = a;
-	} else {
-		enum iom_arch a;
-		if (iom_arch_parse(arch, &a) < 0 || a == IOM_ARCH_ANY) {
-			cli_error("litmus: unknown architecture '%s'", arch);
-			return -1;
-		}
-		o->archs[o->nr_archs++] = a;
-	}
-	if (!strcmp(model, "all")) {
-		for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++)
-			o->models[o->nr_models++] = m;
-	} else {
-		enum iom_lit_model m;
-		if (iom_lit_model_parse(model, &m) < 0 || m == IOM_LIT_MODEL_ANY) {
-			cli_error("litmus: unknown model '%s'", model);
-			return -1;
-		}
-		o->models[o->nr_models++] = m;
-	}
+	if (cli_parse_archs("litmus", arch, o->archs, &o->nr_archs) ||
+	    cli_parse_models("litmus", model, o->models, &o->nr_models))
+		return -1;
 	if (kernel && !strcmp(kernel, "all")) {
 		for (size_t i = 0; i < sizeof(grid_kvers) / sizeof(grid_kvers[0]); i++)
 			o->kvers[o->nr_kvers++] = grid_kvers[i];

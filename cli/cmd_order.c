@@ -26,8 +26,10 @@ static void usage(FILE *f)
 }
 
 struct opts {
-	int archs[IOM_ARCH__COUNT], nr_archs;
-	int models[IOM_LIT_MODEL__COUNT], nr_models;
+	enum iom_arch archs[IOM_ARCH__COUNT];
+	int nr_archs;
+	enum iom_lit_model models[IOM_LIT_MODEL__COUNT];
+	int nr_models;
 	unsigned kver;
 	int table, json, outside;
 	const char *flip;
@@ -78,28 +80,9 @@ static int parse(int argc, char **argv, struct opts *o)
 	}
 	if (!arch)
 		arch = o->table ? "all" : "x86";
-	if (!strcmp(arch, "all")) {
-		for (int a = 0; a < IOM_ARCH__COUNT; a++)
-			o->archs[o->nr_archs++] = a;
-	} else {
-		enum iom_arch a;
-		if (iom_arch_parse(arch, &a) < 0) {
-			cli_error("order: unknown architecture '%s'", arch);
-			return -1;
-		}
-		o->archs[o->nr_archs++] = a;
-	}
-	if (!strcmp(model, "all")) {
-		for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++)
-			o->models[o->nr_models++] = m;
-	} else {
-		enum iom_lit_model m;
-		if (iom_lit_model_parse(model, &m) < 0 || m == IOM_LIT_MODEL_ANY) {
-			cli_error("order: unknown model '%s'", model);
-			return -1;
-		}
-		o->models[o->nr_models++] = m;
-	}
+	if (cli_parse_archs("order", arch, o->archs, &o->nr_archs) ||
+	    cli_parse_models("order", model, o->models, &o->nr_models))
+		return -1;
 	if (o->flip && !iom_ord_rule_find(o->flip)) {
 		cli_error("order: no rule '%s'", o->flip);
 		return -1;

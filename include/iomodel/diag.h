@@ -27,7 +27,7 @@ void iom_diag_init(struct iom_diag *d);
 void iom_diag_set(struct iom_diag *d, int code, const char *file, int line, int col,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void iom_diag_vset(struct iom_diag *d, int code, const char *file, int line, int col,
-		   const char *fmt, va_list ap);
+		   const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
 /* "file:line:col: msg" (parts omitted when unknown) into buf. */
 const char *iom_diag_str(const struct iom_diag *d, char *buf, unsigned long size);
 

@@ -982,13 +982,11 @@ static void rule_bars(struct iom_audit *a)
 		}
 		if (bar_of(a, s, e) >= 0 && a->bars[bar_of(a, s, e)].prefetch == 1)
 			continue; /* judged with its BAR above */
-		iom_mtset tracked = 0, eff = 0;
+		iom_mtset tracked = 0;
 		for (size_t k = 0; k < a->nr_regions; k++) {
 			const struct iom_aud_region *q = &a->regions[k];
-			if (q->kind == IOM_AUD_R_RESV && q->start < e && q->end > s) {
+			if (q->kind == IOM_AUD_R_RESV && q->start < e && q->end > s)
 				tracked |= q->tracked;
-				eff |= q->eff;
-			}
 		}
 		bool undef;
 		iom_mtset mt = mtrr_set(a, s, e, &undef);
