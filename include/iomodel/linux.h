@@ -242,4 +242,83 @@ void iom_linux_pat_setup(unsigned kver, const struct iom_cpu *cpu, bool mtrr_ena
 			 struct iom_pat_setup *out,
 			 void (*log)(void *ctx, enum iom_loglevel lvl, const char *text), void *ctx);
 
+/* ---- MTRR sanitizer ---------------------------------------------------------------- */
+
+/* mtrr_cleanup() (arch/x86/kernel/cpu/mtrr/cleanup.c@v6.12, CONFIG_MTRR_SANITIZER, run at
+ * boot when "enable_mtrr_cleanup" is given or CONFIG_MTRR_SANITIZER_ENABLE_DEFAULT=1):
+ * re-express a firmware layout made only of WB and UC variable MTRRs (default type UC) as
+ * the fewest registers that keep exactly the same RAM write-back, leaving spare registers
+ * free for drivers. A pure function of the register state and the boot options; the
+ * caller decides whether the cleanup is enabled. Nothing is logged or printed. */
+
+#define IOM_MTRR_CLEANUP_NR_CAND 136 /* gran 64K..2G x chunk gran..2G (NUM_RESULT)      */
+
+struct iom_mtrr_cleanup_opts {
+	unsigned spare;         /* mtrr_spare_reg_nr= (Kconfig default 1); >= vcnt acts as
+				 * vcnt - 1, as mtrr_search_optimal_index() clamps it         */
+	uint64_t gran_size;     /* mtrr_gran_size=, bytes; 0 = not given                      */
+	uint64_t chunk_size;    /* mtrr_chunk_size=, bytes; 0 = the default 256 MiB. The pair
+				 * is tried first only when gran_size is given                 */
+	uint64_t tom2;          /* AMD mtrr_tom2 in bytes (>= 4 GiB) when SYSCFG forces
+				 * [4 GiB, TOM2) WB; 0 = not an AMD TOM2 system                 */
+};
+/* spare 1, nothing else given. */
+void iom_mtrr_cleanup_opts_init(struct iom_mtrr_cleanup_opts *o);
+
+enum iom_mtrr_cleanup_status {
+	IOM_MTRR_CLEANUP_APPLIED,        /* a layout was chosen and written to result.state   */
+	IOM_MTRR_CLEANUP_NO_OPTIMUM,     /* searched, nothing qualified ("mtrr_cleanup: can
+					  * not find optimal value"); the kernel then prints
+					  * every row of result.cand                           */
+	IOM_MTRR_CLEANUP_MTRR_DISABLED,  /* DEF_TYPE.E = 0: mtrr_bp_init() never calls it     */
+	IOM_MTRR_CLEANUP_DEFAULT_NOT_UC, /* default type is not UC                             */
+	IOM_MTRR_CLEANUP_NO_UC_REG,      /* no UC variable register                            */
+	IOM_MTRR_CLEANUP_OTHER_TYPE,     /* a used register is WC, WT, WP or a reserved type   */
+};
+/* "applied", "no-optimum", "mtrr-disabled", "default-not-uc", "no-uc-register",
+ * "other-type"; "?" otherwise. */
+const char *iom_mtrr_cleanup_status_name(enum iom_mtrr_cleanup_status s);
+
+/* One (gran, chunk) trial: one row of the kernel's "gran_size: ... chunk_size: ..." table. */
+struct iom_mtrr_cleanup_cand {
+	uint64_t gran, chunk;   /* bytes                                                     */
+	unsigned num_reg;       /* variable registers the layout needs (at most vcnt)       */
+	uint64_t lose;          /* bytes of RAM no longer WB; when bad and the layout covers
+				 * more than before, the excess (printed with a '-')        */
+	bool bad;               /* covers more than before, or the same amount differently  */
+};
+
+struct iom_mtrr_cleanup_reg {
+	uint64_t base, size;    /* bytes                                                     */
+	enum iom_mt type;       /* WB or UC                                                  */
+};
+
+struct iom_mtrr_cleanup_result {
+	enum iom_mtrr_cleanup_status status;
+	int reg;                /* OTHER_TYPE: the lowest register that is not WB/UC; else -1 */
+	uint64_t covered;       /* "total RAM covered" (bytes WB before), once it ran       */
+	uint64_t uc_below_1m[IOM_MTRR_MAX_VAR / 64]; /* UC/WP registers starting below 1 MiB
+				 * with fixed ranges on: "BIOS bug ... strange UC entry under
+				 * 1M" (clipped to 1 MiB)                                     */
+	bool pair_tried;        /* the gran/chunk options were evaluated first ...          */
+	struct iom_mtrr_cleanup_cand pair;    /* ... with this result                       */
+	size_t nr_cand;         /* IOM_MTRR_CLEANUP_NR_CAND when the search ran, else 0     */
+	struct iom_mtrr_cleanup_cand cand[IOM_MTRR_CLEANUP_NR_CAND]; /* gran-major order     */
+	int chosen;             /* APPLIED by the search: index into cand; -1 otherwise     */
+	/* APPLIED only: */
+	uint64_t gran, chunk;   /* the sizes used                                            */
+	unsigned num_reg;       /* registers written; layout[0 .. num_reg)                   */
+	uint64_t lose;          /* 0 from the search; a given pair is applied even when lossy */
+	struct iom_mtrr_cleanup_reg layout[IOM_MTRR_MAX_VAR];
+	struct iom_mtrr_state state; /* the input with registers 0..vcnt-1 rewritten as
+				 * set_var_mtrr() encodes them (unused ones cleared); a copy
+				 * of the input when not APPLIED                               */
+};
+/* Run the sanitizer on in (o NULL = defaults). Returns 0 with *out filled (see
+ * out->status), or -1 when an option is invalid: gran_size or chunk_size not a power of
+ * two in [4 KiB, 4 PiB], or tom2 not a multiple of 4 KiB at or above 4 GiB.
+ * out is large (about 16 KiB); allocate it accordingly. */
+int iom_linux_mtrr_cleanup(const struct iom_mtrr_state *in, const struct iom_mtrr_cleanup_opts *o,
+			   struct iom_mtrr_cleanup_result *out);
+
 #endif
