@@ -161,7 +161,8 @@ const struct iom_logline *iom_kernel_log(const struct iom_kernel *k, size_t i);
 /* ioremap family, memremap, set_memory_* (phys = the RAM page's physical address,
  * size = bytes), user mmap of resourceN[_wc] and /dev/fbN. Fills *m (also on failure)
  * and returns a mapping handle >= 0, or -1 when the call returned NULL / an error
- * (m->err holds the errno). */
+ * (m->err holds the errno). An API that does not exist in this version (see
+ * iom_api_available()) is refused with -ENOSYS and no handle. */
 int iom_k_map(struct iom_kernel *k, enum iom_api api, uint64_t phys, uint64_t size,
 	      unsigned memremap_flags, struct iom_mapping *m);
 /* iounmap()/memunmap()/set_memory_wb()/munmap of a handle. 0 or -errno. */

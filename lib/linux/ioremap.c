@@ -108,7 +108,7 @@ static void check_bars(struct iom_kernel *k, uint64_t phys, uint64_t size)
 		      (unsigned long long)phys, (unsigned long long)(phys + size - 1), r->name,
 		      (unsigned long long)r->start, (unsigned long long)(r->end - 1),
 		      r->prefetchable ? " pref" : "");
-		if (k_has(k, IOM_KF_PAT_INIT_REWORK)) {
+		if (k_has(k, IOM_KF_MULTI_BAR_PR_WARN)) {
 			k_log(k, IOM_LOG_WARN, "caller %s mapping multiple BARs", k->comm);
 		} else if (!k->warned_bars_once) {
 			k_log(k, IOM_LOG_WARN, "Info: mapping multiple BARs. Your kernel is fine.");
@@ -313,7 +313,12 @@ int iom_k_map(struct iom_kernel *k, enum iom_api api, uint64_t phys, uint64_t si
 	m->size = size;
 	m->req = m->got = IOM_MT_NONE;
 	m->memremap_flags = memremap_flags;
-	bool ok;
+	const struct iom_kfeat_info *why;
+	bool removed, ok;
+	if (api < 0 || api >= IOM_API__COUNT || !iom_api_available(k->ver, api, &why, &removed)) {
+		m->err = -ENOSYS; /* the symbol does not exist in this version: nothing to call */
+		return -1;
+	}
 	switch (api) {
 	case IOM_API_MEMREMAP:
 		ok = memremap(k, m);
@@ -330,10 +335,6 @@ int iom_k_map(struct iom_kernel *k, enum iom_api api, uint64_t phys, uint64_t si
 		ok = map_user(k, m, apis[api].mode);
 		break;
 	default:
-		if (api < 0 || api >= IOM_API__COUNT) {
-			m->err = -EINVAL;
-			return -1;
-		}
 		ok = ioremap_caller(k, m, apis[api].mode);
 		break;
 	}

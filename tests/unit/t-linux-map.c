@@ -55,8 +55,30 @@ static void test_map(void **st)
 	iom_kernel_free(k);
 }
 
+/* An API missing from the version is refused by iom_k_map() itself (NO_IOREMAP_NOCACHE,
+ * 4bdc0d676a64: ioremap_nocache() gone in 5.6), and still works at 4.8. */
+static void test_missing_api(void **st)
+{
+	(void)st;
+	struct iom_mtrr_state s;
+	struct iom_cpu cpu;
+	struct iom_mapping m;
+	iom_mtrr_state_init(&s, 36, 8);
+	iom_cpu_init(&cpu);
+	struct iom_kernel *k = iom_kernel_new(IOM_KVER(6, 12), &cpu, &s);
+	iom_kernel_boot(k);
+	assert_int_equal(iom_k_map(k, IOM_API_IOREMAP_NOCACHE, 0xe0000000, 0x1000, 0, &m), -1);
+	assert_int_equal(m.err, -38);
+	assert_int_equal(iom_k_nr_mappings(k), 0);
+	iom_kernel_free(k);
+	k = iom_kernel_new(IOM_KVER(4, 8), &cpu, &s);
+	iom_kernel_boot(k);
+	assert_true(iom_k_map(k, IOM_API_IOREMAP_NOCACHE, 0xe0000000, 0x1000, 0, &m) >= 0);
+	iom_kernel_free(k);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(test_map) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_map), cmocka_unit_test(test_missing_api) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
