@@ -81,12 +81,6 @@ static void mtrr_line(const struct iom_kernel *k, unsigned i, char *buf, size_t 
 		 iom_kernel_mtrr_usage(k, i), iom_mt_mtrr_name(t));
 }
 
-static bool firmware_reg(const struct iom_scn_result *r, unsigned i, const struct iom_mtrr_state *boot)
-{
-	(void)r;
-	return !memcmp(&iom_kernel_mtrr(r->k)->var[i], &boot->var[i], sizeof(boot->var[i]));
-}
-
 static void memtype_line(const struct iom_kernel *k, const struct iom_memtype_node *n, char *buf, size_t size)
 {
 	/* pat_memtype_list formats (x86-memtype.md §2.9; PAT_LIST_NEW_FORMAT) */
@@ -127,8 +121,6 @@ static const char *mtrr_name(const struct iom_kpiece *p, char *buf, size_t size)
 		snprintf(buf, size, "%s", iom_mt_name(p->mtrr));
 	return buf;
 }
-
-struct iom_mtrr_state;
 
 void iom_scn_render_text(const struct iom_scn_result *r, struct iom_buf *b)
 {
@@ -178,8 +170,6 @@ void iom_scn_render_text(const struct iom_scn_result *r, struct iom_buf *b)
 		iom_buf_puts(b, "  ! overlapping variable MTRRs whose combination the SDM leaves undefined\n");
 	const struct iom_mtrr_state *s = iom_kernel_mtrr(k);
 	iom_buf_printf(b, "MTRRs in use (%u added by the calls):\n", iom_kernel_mtrr_used(k));
-	struct iom_mtrr_state boot = *s;
-	(void)boot;
 	unsigned shown = 0;
 	for (unsigned i = 0; i < s->vcnt; i++) {
 		if (!iom_mtrr_var_get(s, i, NULL, NULL, NULL, NULL))
@@ -216,7 +206,6 @@ void iom_scn_render_text(const struct iom_scn_result *r, struct iom_buf *b)
 			       e->src, e->detail[0] ? ": " : "", e->detail);
 	}
 	iom_buf_printf(b, "result: %u passed, %u failed, %u skipped\n", r->passed, r->failed, skipped);
-	(void)firmware_reg;
 }
 
 void iom_scn_render_json(const struct iom_scn_result *r, struct iom_buf *b)
