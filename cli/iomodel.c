@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "iomodel/version.h"
+
+static int cmd_version(int argc, char **argv);
 
 static const struct cmd {
 	const char *name;
@@ -17,6 +20,7 @@ static const struct cmd {
 	{ "attrs", cmd_attrs, "what each mapping API gives on each architecture" },
 	{ "audit", cmd_audit, "audit this machine, a capture tree or loose files" },
 	{ "capture", cmd_capture, "write a capture tree of this machine for a later audit" },
+	{ "version", cmd_version, "print the version of iomodel and its library" },
 };
 
 void cli_error(const char *fmt, ...)
@@ -57,9 +61,32 @@ void cli_error_diag(const struct iom_diag *d, int json)
 	fprintf(stderr, "iomodel: %s\n", iom_diag_str(d, buf, sizeof(buf)));
 }
 
+/* iomodel version [--help]: the library's version (include/iomodel/version.h), which is the
+ * CLI's too, since the CLI is linked against it. */
+static int cmd_version(int argc, char **argv)
+{
+	const char *git = iom_version_git();
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		printf("usage: iomodel version\n       iomodel --version\n\n"
+		       "Print the version (from the VERSION file; with git describe when built\n"
+		       "from a git checkout).\n");
+		return CLI_OK;
+	}
+	if (argc > 1) {
+		cli_error("version: unexpected argument '%s'", argv[1]);
+		return CLI_BADINPUT;
+	}
+	if (*git)
+		printf("iomodel %s (git %s)\n", iom_version(), git);
+	else
+		printf("iomodel %s\n", iom_version());
+	return CLI_OK;
+}
+
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iomodel COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
+	fprintf(f, "usage: iomodel COMMAND [OPTIONS] [ARGS]\n       iomodel --version | --help\n\n"
+		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-9s %s\n", cmds[i].name, cmds[i].help);
 	fprintf(f, "\n'iomodel COMMAND --help' describes a command. Exit status: 0 ok, 1 an\n"
@@ -72,6 +99,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return CLI_BADINPUT;
 	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return cmd_version(1, argv + 1);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return CLI_OK;
