@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* iomodel -- C-MMIO litmus tests: lexer, parser, AST, printer, primitive table.
- * The dialect is herd7's C litmus syntax as LKMM uses it, plus the C-MMIO extension of
+ * The dialect is herd7's C litmus syntax as LKMM uses it (herd7 7.57 with the
+ * linux-kernel.def of Linux 6.12, and LISA tests; see "LKMM additions" below and
+ * docs/litmus-format.md "LKMM dialect: AST"), plus the C-MMIO extension of
  * spec ordering.md §5.3 (regions, devices, labels, device-side condition atoms); see
  * docs/litmus-format.md. This module parses and classifies; it never runs a test (that is
  * the explore module's job) and never prints.
@@ -113,6 +115,42 @@ enum iom_lit_prim {
 	/* other */
 	IOM_LIT_P_UDELAY,
 	IOM_LIT_P_LOCAL_IRQ_DISABLE, IOM_LIT_P_LOCAL_IRQ_ENABLE,
+	/* ---- LKMM additions (linux-kernel.def@v6.12 order; herd7 built-ins last) ---- */
+	IOM_LIT_P_RCU_ASSIGN_POINTER, IOM_LIT_P_RCU_DEREFERENCE,
+	IOM_LIT_P_SMP_MB_AFTER_SRCU_READ_UNLOCK,
+	IOM_LIT_P_CMPXCHG_RELAXED, IOM_LIT_P_CMPXCHG_ACQUIRE, IOM_LIT_P_CMPXCHG_RELEASE,
+	IOM_LIT_P_SPIN_IS_LOCKED,
+	IOM_LIT_P_RCU_READ_LOCK, IOM_LIT_P_RCU_READ_UNLOCK,
+	IOM_LIT_P_SYNCHRONIZE_RCU, IOM_LIT_P_SYNCHRONIZE_RCU_EXPEDITED,
+	IOM_LIT_P_SRCU_READ_LOCK, IOM_LIT_P_SRCU_READ_UNLOCK,
+	IOM_LIT_P_SRCU_DOWN_READ, IOM_LIT_P_SRCU_UP_READ,
+	IOM_LIT_P_SYNCHRONIZE_SRCU, IOM_LIT_P_SYNCHRONIZE_SRCU_EXPEDITED,
+	IOM_LIT_P_ATOMIC_READ, IOM_LIT_P_ATOMIC_SET,
+	IOM_LIT_P_ATOMIC_READ_ACQUIRE, IOM_LIT_P_ATOMIC_SET_RELEASE,
+	IOM_LIT_P_ATOMIC_ADD, IOM_LIT_P_ATOMIC_SUB, IOM_LIT_P_ATOMIC_INC, IOM_LIT_P_ATOMIC_DEC,
+	IOM_LIT_P_ATOMIC_ADD_RETURN, IOM_LIT_P_ATOMIC_ADD_RETURN_RELAXED,
+	IOM_LIT_P_ATOMIC_ADD_RETURN_ACQUIRE, IOM_LIT_P_ATOMIC_ADD_RETURN_RELEASE,
+	IOM_LIT_P_ATOMIC_FETCH_ADD, IOM_LIT_P_ATOMIC_FETCH_ADD_RELAXED,
+	IOM_LIT_P_ATOMIC_FETCH_ADD_ACQUIRE, IOM_LIT_P_ATOMIC_FETCH_ADD_RELEASE,
+	IOM_LIT_P_ATOMIC_INC_RETURN, IOM_LIT_P_ATOMIC_INC_RETURN_RELAXED,
+	IOM_LIT_P_ATOMIC_INC_RETURN_ACQUIRE, IOM_LIT_P_ATOMIC_INC_RETURN_RELEASE,
+	IOM_LIT_P_ATOMIC_FETCH_INC, IOM_LIT_P_ATOMIC_FETCH_INC_RELAXED,
+	IOM_LIT_P_ATOMIC_FETCH_INC_ACQUIRE, IOM_LIT_P_ATOMIC_FETCH_INC_RELEASE,
+	IOM_LIT_P_ATOMIC_SUB_RETURN, IOM_LIT_P_ATOMIC_SUB_RETURN_RELAXED,
+	IOM_LIT_P_ATOMIC_SUB_RETURN_ACQUIRE, IOM_LIT_P_ATOMIC_SUB_RETURN_RELEASE,
+	IOM_LIT_P_ATOMIC_FETCH_SUB, IOM_LIT_P_ATOMIC_FETCH_SUB_RELAXED,
+	IOM_LIT_P_ATOMIC_FETCH_SUB_ACQUIRE, IOM_LIT_P_ATOMIC_FETCH_SUB_RELEASE,
+	IOM_LIT_P_ATOMIC_DEC_RETURN, IOM_LIT_P_ATOMIC_DEC_RETURN_RELAXED,
+	IOM_LIT_P_ATOMIC_DEC_RETURN_ACQUIRE, IOM_LIT_P_ATOMIC_DEC_RETURN_RELEASE,
+	IOM_LIT_P_ATOMIC_FETCH_DEC, IOM_LIT_P_ATOMIC_FETCH_DEC_RELAXED,
+	IOM_LIT_P_ATOMIC_FETCH_DEC_ACQUIRE, IOM_LIT_P_ATOMIC_FETCH_DEC_RELEASE,
+	IOM_LIT_P_ATOMIC_XCHG, IOM_LIT_P_ATOMIC_XCHG_RELAXED,
+	IOM_LIT_P_ATOMIC_XCHG_RELEASE, IOM_LIT_P_ATOMIC_XCHG_ACQUIRE,
+	IOM_LIT_P_ATOMIC_CMPXCHG, IOM_LIT_P_ATOMIC_CMPXCHG_RELAXED,
+	IOM_LIT_P_ATOMIC_CMPXCHG_ACQUIRE, IOM_LIT_P_ATOMIC_CMPXCHG_RELEASE,
+	IOM_LIT_P_ATOMIC_SUB_AND_TEST, IOM_LIT_P_ATOMIC_DEC_AND_TEST,
+	IOM_LIT_P_ATOMIC_INC_AND_TEST, IOM_LIT_P_ATOMIC_ADD_NEGATIVE,
+	IOM_LIT_P_ATOMIC_ADD_UNLESS,    /* herd7 built-in (CLexer.mll), not in the .def      */
 	IOM_LIT_P__COUNT,
 };
 
@@ -127,6 +165,12 @@ enum iom_lit_pclass {
 	IOM_LIT_PC_MEM,      /* access to normal memory (READ_ONCE, plain, acquire...) */
 	IOM_LIT_PC_RMW,      /* atomic read-modify-write on normal memory              */
 	IOM_LIT_PC_OTHER,    /* udelay, local_irq_*: compiler barrier at most           */
+	/* LKMM-only classes; the C-MMIO engine (lib/explore) does not run them. The exact
+	 * events are given by the lkform/ann/... columns of struct iom_lit_prim_info. */
+	IOM_LIT_PC_RCU,      /* rcu_read_lock/unlock, synchronize_rcu[_expedited]: fences */
+	IOM_LIT_PC_SRCU,     /* srcu_read_lock/unlock, srcu_down_read/up_read (accesses to
+			      * the srcu_struct), synchronize_srcu[_expedited]          */
+	IOM_LIT_PC_ATOMIC,   /* atomic_*() on an atomic_t                                */
 	IOM_LIT_PC__COUNT,
 };
 
@@ -161,6 +205,7 @@ enum iom_lit_barrier {
 	IOM_LIT_B_COMPILER,  /* barrier(), udelay-free compiler barriers, local_irq_*   */
 	IOM_LIT_B_SMP_MB_BEFORE_ATOMIC, IOM_LIT_B_SMP_MB_AFTER_ATOMIC,
 	IOM_LIT_B_SMP_MB_AFTER_SPINLOCK, IOM_LIT_B_SMP_MB_AFTER_UNLOCK_LOCK,
+	IOM_LIT_B_SMP_MB_AFTER_SRCU_READ_UNLOCK, /* LKMM only; not run by lib/explore     */
 	IOM_LIT_B__COUNT,
 };
 
@@ -169,6 +214,58 @@ enum iom_lit_lockop {
 	IOM_LIT_LK_LOCK,
 	IOM_LIT_LK_UNLOCK,
 	IOM_LIT_LK_TRYLOCK,  /* returns 1 and acquires, or returns 0                     */
+	IOM_LIT_LK_ISLOCKED, /* spin_is_locked: returns 1 (RL) or 0 (RU); LKMM only      */
+};
+
+/* ---- LKMM view of a primitive (linux-kernel.def@v6.12 body forms) ----
+ * lkform says which herd7 internal form the .def expands the call to; ann is the tag in
+ * braces. The engine builds its events from these columns, never from names. */
+enum iom_lit_lkform {
+	IOM_LIT_LF_NONE,        /* not an LKMM primitive (MMIO accessors, udelay, ...)       */
+	IOM_LIT_LF_LOAD,        /* __load{ann}(X): one read; returns the value read          */
+	IOM_LIT_LF_STORE,       /* __store{ann}(X,V): one write                               */
+	IOM_LIT_LF_STORE_MB,    /* smp_store_mb: __store{once}(X,V); __fence{mb}              */
+	IOM_LIT_LF_FENCE,       /* __fence{ann}: no access                                    */
+	IOM_LIT_LF_XCHG,        /* __xchg{ann}(X,V): RMW; returns the old value              */
+	IOM_LIT_LF_CMPXCHG,     /* __cmpxchg{ann}(X,V,W): returns old; writes W iff old == V
+				 * (a failed cmpxchg is one read, tagged once)               */
+	IOM_LIT_LF_ATOMIC_OP,   /* __atomic_op(X,op,V): RMW, returns nothing (R[noreturn])   */
+	IOM_LIT_LF_OP_RETURN,   /* __atomic_op_return{ann}(X,op,V): returns the new value
+				 * (then ret says how: NEW, EQZ, LTZ)                        */
+	IOM_LIT_LF_FETCH_OP,    /* __atomic_fetch_op{ann}(X,op,V): returns the old value     */
+	IOM_LIT_LF_ADD_UNLESS,  /* atomic_add_unless(X,V,U): herd7 built-in; if old != U
+				 * writes old+V and returns 1, else one read and returns 0   */
+	IOM_LIT_LF_LOCK,        /* __lock(X): LKR;LKW (lock.cat)                              */
+	IOM_LIT_LF_UNLOCK,      /* __unlock(X): UL                                            */
+	IOM_LIT_LF_TRYLOCK,     /* __trylock(X): LKR;LKW and 1, or LF and 0                   */
+	IOM_LIT_LF_ISLOCKED,    /* __islocked(X): RL and 1, or RU and 0                       */
+	IOM_LIT_LF_SRCU_SYNC,   /* __srcu{sync-srcu}(X): SRCU event on the srcu_struct X      */
+};
+
+/* The {tag} of a .def body (herd7 annotation); spelled as in the .def/bell. */
+enum iom_lit_ann {
+	IOM_LIT_ANN_NONE,
+	IOM_LIT_ANN_ONCE, IOM_LIT_ANN_ACQUIRE, IOM_LIT_ANN_RELEASE, IOM_LIT_ANN_MB,
+	IOM_LIT_ANN_RMB, IOM_LIT_ANN_WMB,
+	IOM_LIT_ANN_BEFORE_ATOMIC, IOM_LIT_ANN_AFTER_ATOMIC, IOM_LIT_ANN_AFTER_SPINLOCK,
+	IOM_LIT_ANN_AFTER_UNLOCK_LOCK, IOM_LIT_ANN_AFTER_SRCU_READ_UNLOCK, IOM_LIT_ANN_BARRIER,
+	IOM_LIT_ANN_RCU_LOCK, IOM_LIT_ANN_RCU_UNLOCK, IOM_LIT_ANN_SYNC_RCU,
+	IOM_LIT_ANN_SRCU_LOCK, IOM_LIT_ANN_SRCU_UNLOCK, IOM_LIT_ANN_SYNC_SRCU,
+	IOM_LIT_ANN_NORETURN,   /* the read of a non-returning __atomic_op                   */
+	IOM_LIT_ANN__COUNT,
+};
+/* "once", "acquire", ..., "sync-srcu", "noreturn"; "" for NONE. */
+const char *iom_lit_ann_name(enum iom_lit_ann a);
+
+/* What a call returns (into its dst register). */
+enum iom_lit_ret {
+	IOM_LIT_RET_NONE,       /* nothing: using the result is a parse error               */
+	IOM_LIT_RET_READ,       /* the value read (loads, srcu_read_lock, srcu_down_read)    */
+	IOM_LIT_RET_OLD,        /* the old value (xchg, cmpxchg, fetch_*)                    */
+	IOM_LIT_RET_NEW,        /* the new value (*_return)                                  */
+	IOM_LIT_RET_EQZ,        /* new value == 0 (*_and_test)                               */
+	IOM_LIT_RET_LTZ,        /* new value < 0 (atomic_add_negative)                       */
+	IOM_LIT_RET_BOOL,       /* 1 or 0: trylock, is_locked, add_unless                    */
 };
 
 /* Arch restriction mask (bit = 1u << enum iom_arch); IOM_LIT_ARCH_ALL = no restriction. */
@@ -188,6 +285,21 @@ struct iom_lit_prim_info {
 	unsigned removed;           /* IOM_KVER of the first release without it; 0 = never */
 	unsigned archs;             /* mask of architectures that provide it             */
 	const char *source;         /* citation: spec section, kernel file@version       */
+	/* LKMM columns (linux-kernel.def@v6.12); all zero/-1 for lkform NONE. */
+	enum iom_lit_lkform lkform;
+	enum iom_lit_ann ann;       /* tag of the access/fence (a failed cmpxchg: once)     */
+	int op;                     /* '+' or '-' for atomic arithmetic; 0 otherwise        */
+	int64_t imm;                /* constant operand of inc/dec forms (1); 0 otherwise   */
+	enum iom_lit_ret ret;
+	unsigned nargs;             /* arity as written in a test                           */
+	int arg_loc;                /* argument holding the location/lock/srcu_struct; -1   */
+	int arg_val;                /* argument with the value stored / arithmetic operand
+				     * / srcu_read_unlock index; -1 (imm is used)           */
+	int arg_cmp;                /* cmpxchg: expected old value; add_unless: the "unless"
+				     * value; -1                                            */
+	bool loc_lvalue;            /* arg_loc is written as an lvalue, READ_ONCE(*x), and
+				     * the address is the operand of '*'; false: it is a
+				     * pointer, smp_load_acquire(x)                         */
 };
 
 /* Static row for p (never NULL for p < IOM_LIT_P__COUNT; the NONE row is all zero). */
@@ -231,7 +343,9 @@ struct iom_lit_pos {
 enum iom_lit_sym_kind {
 	IOM_LIT_SYM_VAR,            /* normal memory (int x; int buf = 0; x = 1)          */
 	IOM_LIT_SYM_REGION,         /* NAME = ioremap*(devN) / ioport(devN)               */
-	IOM_LIT_SYM_LOCK,           /* a spinlock_t * parameter                           */
+	IOM_LIT_SYM_LOCK,           /* a spinlock_t * parameter, or spinlock_t s; in init */
+	IOM_LIT_SYM_SRCU,           /* struct srcu_struct s; (init or parameter type).
+				     * LKMM: srcu_read_lock/unlock are reads/writes of it   */
 };
 
 struct iom_lit_sym {
@@ -242,7 +356,23 @@ struct iom_lit_sym {
 	enum iom_lit_region_kind region; /* REGION                                          */
 	int dev;                    /* REGION: N of devN                                    */
 	struct iom_lit_pos pos;     /* declaration (or first parameter use)                */
+	/* ---- LKMM additions ---- */
+	const char *ctype;          /* declared C type, canonical spelling: "int",
+				     * "int *", "atomic_t", "spinlock_t", "struct
+				     * srcu_struct", "intptr_t", ...; qualifiers (volatile,
+				     * const) dropped. NULL when neither the init block nor
+				     * a parameter gives a type (x = 1;).                    */
+	unsigned array_len;         /* int a[N]; -> N; 0 for a scalar. Element i is its own
+				     * location, written a[i] in conditions; code reaches it
+				     * through pointer arithmetic (a + i, see E_SYM).       */
+	int64_t *array_init;        /* array_len initial values (a[i] = v in init; 0
+				     * default); NULL for scalars. Integer values only.     */
 };
+
+/* Pointer values. A pointer is (sym, element offset): &x is (x, 0), a + 2 is (a, 2).
+ * In thread code a shared name (a parameter) used as a value is the pointer to it
+ * (herd7 passes &x in register x); arithmetic on a pointer moves it by elements.
+ * Casts are DROPPED by the parser (herd7 CParser: "(typ) e" is e). */
 
 enum iom_lit_expr_kind {
 	IOM_LIT_E_CONST,            /* value                                              */
@@ -253,6 +383,10 @@ enum iom_lit_expr_kind {
 	IOM_LIT_E_BINOP,            /* a op b                                             */
 	IOM_LIT_E_UNOP,             /* op a  ('-', '!', '~')                              */
 };
+/* In thread code, expressions in stmt->value/expect/expr/cond/addr are pure: every
+ * memory read inside them was hoisted into a PRIM statement of its own (see
+ * stmt->group), so they hold only CONST, REG, SYM, ADDR (of a SYM: same as the SYM),
+ * BINOP and UNOP. DEREF remains only in stmt->args (the call as written). */
 
 struct iom_lit_expr {
 	enum iom_lit_expr_kind kind;
@@ -270,6 +404,10 @@ enum iom_lit_stmt_kind {
 	IOM_LIT_S_PRIM,             /* [reg =] primitive(args);  incl. plain *x = e / r = *x */
 	IOM_LIT_S_ASSIGN,           /* reg = expr;  (registers and constants only)        */
 	IOM_LIT_S_IF,               /* if (cond) { then } [else { else }]                 */
+	IOM_LIT_S_WHILE,            /* while (cond) body: cond_b runs before each test of
+				     * cond; body in then_b. herd7 unrolls it (2 times by
+				     * default, -unroll N) and drops longer runs ("Loop").
+				     * LKMM only: lib/explore rejects it.                   */
 };
 
 struct iom_lit_stmt;
@@ -305,12 +443,40 @@ struct iom_lit_stmt {
 	/* IF */
 	struct iom_lit_expr *cond;
 	struct iom_lit_block then_b, else_b;
+	/* ---- LKMM additions ---- */
+	struct iom_lit_expr *addr;  /* PRIM with mem == -1 (MEM/RMW/LOCK/ATOMIC/SRCU
+				     * classes, plain loads/stores): the address as a pure
+				     * expression that evaluates to a pointer value, e.g.
+				     * REG r1 for READ_ONCE(*r1), BINOP(+, SYM a, CONST 1)
+				     * for *(a + 1). NULL whenever mem >= 0 (static name).  */
+	int group;                  /* statement id of the first statement emitted for
+				     * the same source statement. Hoisted reads share the
+				     * group of their user: herd7 evaluates one C statement
+				     * as one instruction whose events are ordered by iico
+				     * (data/ctrl flow), not po. Equal to id otherwise.     */
+	struct iom_lit_block cond_b;/* WHILE: the statements (hoisted reads) that compute
+				     * cond, re-run before every test of cond. IF: empty
+				     * (its hoisted reads precede the IF, same group).      */
+	const char *lisa_ann;       /* LISA tests: the instruction's annotation as written
+				     * ("once", "acquire", "mb", "rcu_read_lock", ...);
+				     * NULL in C tests. prim is the C primitive it maps to. */
+	const char *lisa_text;      /* LISA: the instruction, blanks collapsed ("r[once]
+				     * r0 x"), for herd7's "annotation error" text         */
 };
 
 struct iom_lit_param {
 	const char *name;           /* also the shared name it refers to (herd7 rule)     */
 	const char *type;           /* "void __iomem *", "int *", "spinlock_t *", ...     */
 	int sym;                    /* index in test->syms                                */
+};
+
+/* A register given a value in the init block: 0:r1 = x; 0:r2 = 3; int 0:r3 = z; */
+struct iom_lit_reginit {
+	int reg;                    /* index in thread->regs (the register is declared
+				     * there first, before the body's locals)               */
+	int64_t value;              /* integer value when sym < 0                          */
+	int sym;                    /* pointer value &syms[sym]; -1 for an integer         */
+	struct iom_lit_pos pos;
 };
 
 struct iom_lit_thread {
@@ -322,6 +488,9 @@ struct iom_lit_thread {
 	struct iom_lit_block body;
 	unsigned nr_stmt_ids;       /* number of ids handed out (all nesting levels)      */
 	struct iom_lit_pos pos;
+	/* ---- LKMM additions ---- */
+	struct iom_lit_reginit *reg_inits; /* init-block register values, source order    */
+	unsigned nr_reg_inits;
 };
 
 /* A reference to a labelled statement, "P0:w" or "P0:w.1" (element 1 of a bulk access). */
@@ -388,12 +557,34 @@ struct iom_lit_cond {
 	int64_t value;              /* REG, MEM, DEVREG, DEVVAR                           */
 	int value_sym;              /* value written as a shared name (r=x): sym, else -1 */
 	struct iom_lit_evref e1, e2;/* IO_BEFORE, VO_BEFORE, COMBINED                     */
+	/* ---- LKMM additions ---- */
+	unsigned elem;              /* MEM: element index for a[i]=v (0 for scalars)      */
+	int rhs_thread, rhs_reg;    /* REG/MEM compared with a register, 0:r1=1:r2: that
+				     * register (thread N, index); rhs_reg -1 otherwise   */
 };
+/* x != v and 0:r != v are parsed as NOT(atom); "not" is a synonym of "~". A register
+ * named in a condition or in locations but never declared by its thread is added to that
+ * thread's regs (herd7: value 0). A test without a final condition gets forall (true). A pointer value in an atom (0:r1=x, p=y)
+ * sets value_sym (value is then 0). */
 
 enum iom_lit_quant {
 	IOM_LIT_Q_EXISTS,           /* exists P       herd: "Allowed" kind                */
 	IOM_LIT_Q_NOT_EXISTS,       /* ~exists P      herd: "Forbidden" kind              */
 	IOM_LIT_Q_FORALL,           /* forall P       herd: "Required" kind               */
+};
+
+/* One entry of "locations [...]" (herd7 prints these in States). */
+struct iom_lit_locref {
+	int thread;                 /* N for a register N:r; -1 for a shared location     */
+	int reg;                    /* register index in threads[thread] (thread >= 0)    */
+	int sym;                    /* shared location (thread < 0)                       */
+	unsigned elem;              /* array element a[i] (0 for scalars)                 */
+	struct iom_lit_pos pos;
+};
+
+enum iom_lit_dialect {
+	IOM_LIT_DIALECT_C,          /* "C name" header                                    */
+	IOM_LIT_DIALECT_LISA,       /* "LISA name" header, translated into the same AST  */
 };
 
 /* One "Expect: <arch|*> <X.Y|*> <model|*> <verdict>" header line. A version X.Y matches
@@ -430,7 +621,25 @@ struct iom_lit_test {
 	struct iom_lit_cond *filter;/* NULL when absent                                   */
 	enum iom_lit_quant quant;
 	struct iom_lit_cond *cond;  /* never NULL after a successful parse                */
+	/* ---- LKMM additions ---- */
+	enum iom_lit_dialect dialect;
+	bool result_deadlock;       /* "Result: DEADLOCK" (result stays NONE)             */
+	bool result_datarace;       /* "Result: ... DATARACE" (trailing word)             */
+	struct iom_lit_locref *locs;/* every entry of locations [...], in order, including
+				     * registers and array elements; `locations` above keeps
+				     * only the plain shared names (compatibility)          */
+	unsigned nr_locs;
 };
+
+/* A test is MMIO (run by lib/explore) only when it maps a region (NAME = ioremap*(devN)
+ * or ioport(devN)) or has a device block; every other test is plain LKMM. */
+bool iom_lit_is_mmio(const struct iom_lit_test *t);
+
+/* For a test the LKMM engine runs: the first primitive the LKMM does not know (lkform
+ * NONE: readl, mb, udelay, ...) gives -IOM_EINVAL with herd7's text "Unknown macro NAME"
+ * at that statement's file:line:col. Names unknown to iomodel altogether are already
+ * rejected that way by iom_lit_parse(). Returns 0 when every call is an LKMM one. */
+int iom_lit_check_lkmm(const struct iom_lit_test *t, struct iom_diag *d);
 
 /* Parse a test from buf[0..len) (need not be NUL-terminated). name is used in
  * diagnostics (file:line:col) and kept in test->file. On success returns 0 and sets *out

@@ -441,6 +441,14 @@ static int compile_block(struct eng *g, int tid, const struct iom_lit_block *b)
 		const struct iom_lit_stmt *st = &b->stmts[i];
 		struct ins in = { .st = st, .dst = -1, .target = -1 };
 		int r, at;
+		/* LKMM-only constructs (litmus.h "LKMM additions"): the LKMM engine runs them */
+		if (st->kind == IOM_LIT_S_WHILE || st->addr || st->prim >= IOM_LIT_P_RCU_ASSIGN_POINTER) {
+			iom_diag_set(g->d, IOM_EINVAL, g->t->file, st->pos.line, st->pos.col,
+				     "%s is not supported by the MMIO engine",
+				     st->kind == IOM_LIT_S_WHILE ? "while" :
+				     st->addr ? "an access through a pointer" : iom_lit_prim_name(st->prim));
+			return -IOM_EINVAL;
+		}
 		switch (st->kind) {
 		case IOM_LIT_S_PRIM:
 			in.op = I_EV;
@@ -479,6 +487,8 @@ static int compile_block(struct eng *g, int tid, const struct iom_lit_block *b)
 			}
 			break;
 		}
+		case IOM_LIT_S_WHILE: /* rejected above */
+			break;
 		}
 	}
 	return 0;
@@ -653,10 +663,23 @@ static int compile(struct eng *g)
 		}
 		g->region_dev[i] = s->dev;
 	}
+	for (unsigned i = 0; i < t->nr_syms; i++)
+		if (t->syms[i].array_len || t->syms[i].kind == IOM_LIT_SYM_SRCU) {
+			iom_diag_set(g->d, IOM_EINVAL, t->file, t->syms[i].pos.line, t->syms[i].pos.col,
+				     "%s '%s' is not supported by the MMIO engine",
+				     t->syms[i].array_len ? "array" : "srcu_struct", t->syms[i].name);
+			return -IOM_EINVAL;
+		}
 	g->nr_threads = t->nr_threads;
 	for (unsigned i = 0; i < t->nr_threads; i++) {
 		const struct iom_lit_thread *th = &t->threads[i];
 		unsigned before = g->nr_sevs;
+		if (th->nr_reg_inits || t->dialect == IOM_LIT_DIALECT_LISA) {
+			iom_diag_set(g->d, IOM_EINVAL, t->file, th->pos.line, th->pos.col, "%s is not "
+				     "supported by the MMIO engine", th->nr_reg_inits ?
+				     "a register initial value" : "a LISA test");
+			return -IOM_EINVAL;
+		}
 		if (th->nr_regs > MAX_REGS) {
 			iom_diag_set(g->d, IOM_ELIMIT, t->file, th->pos.line, th->pos.col,
 				     "P%d has more than %d registers", th->id, MAX_REGS);

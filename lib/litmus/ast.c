@@ -20,7 +20,7 @@ static const struct iom_lit_stmt *find_in(const struct iom_lit_block *b, const c
 		const struct iom_lit_stmt *s = &b->stmts[i], *r;
 		if (s->label && !strcmp(s->label, label))
 			return s;
-		if (s->kind == IOM_LIT_S_IF) {
+		if (s->kind == IOM_LIT_S_IF || s->kind == IOM_LIT_S_WHILE) {
 			if ((r = find_in(&s->then_b, label)) || (r = find_in(&s->else_b, label)))
 				return r;
 		}
@@ -43,8 +43,9 @@ static int check_block(const struct iom_lit_test *t, const struct iom_lit_block 
 	for (unsigned i = 0; i < b->nr_stmts; i++) {
 		const struct iom_lit_stmt *s = &b->stmts[i];
 		const char *why = NULL;
-		if (s->kind == IOM_LIT_S_IF) {
-			if (check_block(t, &s->then_b, arch, kver, d) ||
+		if (s->kind == IOM_LIT_S_IF || s->kind == IOM_LIT_S_WHILE) {
+			if (check_block(t, &s->cond_b, arch, kver, d) ||
+			    check_block(t, &s->then_b, arch, kver, d) ||
 			    check_block(t, &s->else_b, arch, kver, d))
 				return -IOM_EINVAL;
 			continue;
@@ -104,4 +105,79 @@ enum iom_lit_verdict iom_lit_expect_lookup(const struct iom_lit_test *t, enum io
 		v = e->verdict;
 	}
 	return v;
+}
+
+bool iom_lit_is_mmio(const struct iom_lit_test *t)
+{
+	if (!t)
+		return false;
+	if (t->nr_devices)
+		return true;
+	for (unsigned i = 0; i < t->nr_syms; i++)
+		if (t->syms[i].kind == IOM_LIT_SYM_REGION)
+			return true;
+	return false;
+}
+
+/* linux-kernel.bell@v6.12 declares the tags each event kind may carry; herd7 rejects a LISA
+ * instruction whose annotation is outside its kind's set ("annotation error"). */
+static bool bell_ann_ok(const struct iom_lit_stmt *s)
+{
+	static const char *const rd[] = { "once", "acquire", "noreturn" };
+	static const char *const wr[] = { "once", "release" };
+	static const char *const fe[] = { "mb", "rmb", "wmb", "before-atomic", "after-atomic",
+					  "after-spinlock", "after-unlock-lock",
+					  "after-srcu-read-unlock", "barrier", "rcu-lock",
+					  "rcu-unlock", "sync-rcu" };
+	const char *const *set;
+	size_t n;
+	const struct iom_lit_prim_info *pi = iom_lit_prim_info(s->prim);
+	if (pi->lkform == IOM_LIT_LF_LOAD) {
+		set = rd;
+		n = sizeof(rd) / sizeof(rd[0]);
+	} else if (pi->lkform == IOM_LIT_LF_STORE) {
+		set = wr;
+		n = sizeof(wr) / sizeof(wr[0]);
+	} else {
+		set = fe;
+		n = sizeof(fe) / sizeof(fe[0]);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(set[i], s->lisa_ann))
+			return true;
+	return false;
+}
+
+static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *b,
+		      struct iom_diag *d)
+{
+	for (unsigned i = 0; i < b->nr_stmts; i++) {
+		const struct iom_lit_stmt *s = &b->stmts[i];
+		if (lkmm_block(t, &s->cond_b, d) || lkmm_block(t, &s->then_b, d) ||
+		    lkmm_block(t, &s->else_b, d))
+			return -IOM_EINVAL;
+		if (s->kind != IOM_LIT_S_PRIM)
+			continue;
+		if (iom_lit_prim_info(s->prim)->lkform == IOM_LIT_LF_NONE) {
+			/* herd7's text; the kernel's judgelitmus.sh greps for it */
+			iom_diag_set(d, IOM_EINVAL, t->file, s->pos.line, s->pos.col,
+				     "Unknown macro %s", iom_lit_prim_name(s->prim));
+			return -IOM_EINVAL;
+		}
+		if (s->lisa_ann && !bell_ann_ok(s)) {
+			iom_diag_set(d, IOM_EINVAL, t->file, s->pos.line, s->pos.col,
+				     "annotation error, instruction '%s' does not match bell "
+				     "declarations", s->lisa_text ? s->lisa_text : s->lisa_ann);
+			return -IOM_EINVAL;
+		}
+	}
+	return 0;
+}
+
+int iom_lit_check_lkmm(const struct iom_lit_test *t, struct iom_diag *d)
+{
+	for (unsigned i = 0; t && i < t->nr_threads; i++)
+		if (lkmm_block(t, &t->threads[i].body, d))
+			return -IOM_EINVAL;
+	return 0;
 }

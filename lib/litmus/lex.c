@@ -97,7 +97,8 @@ static int skip(struct lit_lexer *lx)
 		} else if (c == '/' && peekc(lx, 1) == '/') {
 			while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
 				adv(lx);
-		} else if (c == '(' && peekc(lx, 1) == '*' && lx->depth == 0) {
+		} else if (c == '(' && peekc(lx, 1) == '*' &&
+			   (lx->depth == 0 || (lx->in_init && lx->depth == 1))) {
 			struct iom_lit_pos pos = { lx->line, lx->col };
 			int nest = 1;
 			size_t start;
@@ -240,7 +241,7 @@ struct lit_token lit_lex_next(struct lit_lexer *lx)
 			return t;
 		}
 	}
-	if (strchr("{}()[];,:=<>+-*/%&|^~!.", c)) {
+	if (c && strchr("{}()[];,:=<>+-*/%&|^~!.", c)) { /* strchr matches the NUL too */
 		adv(lx);
 		if (c == '{')
 			lx->depth++;
@@ -271,4 +272,35 @@ struct lit_token lit_lex_rest_of_line(struct lit_lexer *lx)
 		t.len--;
 	t.kind = t.len ? T_IDENT : T_EOF;
 	return t;
+}
+
+void lit_lex_seek(struct lit_lexer *lx, size_t off)
+{
+	while (lx->off < off && lx->off < lx->len)
+		adv(lx);
+}
+
+void lit_lex_skip_meta(struct lit_lexer *lx)
+{
+	for (;;) {
+		if (lx->bad || skip(lx) < 0)
+			return;
+		int c = peekc(lx, 0);
+		if (c == '"') {
+			adv(lx);
+			while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '"')
+				adv(lx);
+			adv(lx);
+			continue;
+		}
+		if (!is_ident_start(c) || lx->col != 1)
+			return;
+		size_t k = 0;
+		while (is_ident(peekc(lx, k)))
+			k++;
+		if (peekc(lx, k) != '=')
+			return;
+		while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
+			adv(lx);
+	}
 }

@@ -63,6 +63,8 @@ struct lit_lexer {
 	const char *first_comment;  /* text of the first (* *) comment           */
 	size_t first_comment_len;
 	struct iom_lit_pos first_comment_pos;
+	int in_init;                /* parsing the init block: (* *) comments at
+				     * depth 1 too (herd7's state lexer)          */
 	int bad;                    /* set on a lexical error; see bad_msg        */
 	const char *bad_msg;
 	struct iom_lit_pos bad_pos;
@@ -73,5 +75,11 @@ void lit_lex_init(struct lit_lexer *lx, const char *src, size_t len);
 struct lit_token lit_lex_next(struct lit_lexer *lx);
 /* Skip blanks, then return the rest of the current line (for "C name"). */
 struct lit_token lit_lex_rest_of_line(struct lit_lexer *lx);
+/* Skip the metadata lines diy7 writes between the name line and the init block: a
+ * "quoted" line and KEY=value lines (Prefetch=..., Com=..., Orig=..., Hash=...), with
+ * comments in between. Stops at anything else. */
+void lit_lex_skip_meta(struct lit_lexer *lx);
+/* Move forward to byte offset off (>= the current one), keeping line/col. */
+void lit_lex_seek(struct lit_lexer *lx, size_t off);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- litmus parser: herd7 C litmus tests as LKMM writes them, plus C-MMIO.
+/* iomodel -- litmus parser: herd7 C litmus tests as LKMM writes them (the C dialect herd7
+ * 7.57 reads with linux-kernel.def@v6.12, and LISA), plus C-MMIO.
  * Recursive descent over lex.c's tokens; every node goes into the test's arena. Errors
  * unwind with longjmp to iom_lit_parse(), which frees the arena and returns the code; the
  * diag carries file:line:col. Nesting is bounded (LIT_MAX_DEPTH) and every loop consumes
@@ -24,6 +25,14 @@ struct stmt_list {
 	unsigned nr, cap;
 };
 
+/* N:r = v in the init block, applied when thread PN is parsed. */
+struct pending_reg {
+	int thread;
+	const char *name;
+	struct iom_lit_reginit ri;  /* reg filled in later */
+	int used;
+};
+
 struct parser {
 	struct lit_lexer lx;
 	struct lit_token la[4];
@@ -45,6 +54,16 @@ struct parser {
 	struct stmt_list hoist;
 	unsigned ntemp;
 	int no_hoist;           /* parsing a memory operand (READ_ONCE(*x)): keep *x      */
+	/* LKMM additions */
+	int cur_group;          /* group of the source statement being emitted; -1 none  */
+	struct pending_reg *preg;
+	unsigned nr_preg, cap_preg;
+	unsigned nr_initregs;   /* registers of the current thread created by the init   */
+	unsigned char *autosym; /* autosym[i]: syms[i] was created by a mention, not a
+				 * declaration, and may still be declared               */
+	unsigned cap_auto;
+	unsigned cap_locs2;
+	int lisa;               /* parsing a LISA test                                   */
 };
 
 #define noreturn_attr __attribute__((noreturn))
@@ -206,6 +225,9 @@ static const char *const type_words[] = {
 	"int", "unsigned", "signed", "long", "short", "char", "void", "const", "volatile",
 	"__iomem", "spinlock_t", "atomic_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32",
 	"s64", "uintptr_t", "intptr_t", "size_t", "bool", "struct",
+	/* herd7 lib/CLexer.mll base types */
+	"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t",
+	"uint64_t", "_Atomic", "atomic_int",
 };
 
 static int is_type_word(const struct lit_token *t)
@@ -221,20 +243,27 @@ static char *parse_type(struct parser *p)
 {
 	char buf[128];
 	size_t n = 0;
+	int base = 0; /* a base type was seen: '*' may follow */
 	buf[0] = 0;
 	for (;;) {
 		const struct lit_token *t = peek(p, 0);
 		if (is_type_word(t)) {
+			if (!is_id(t, "volatile") && !is_id(t, "const") && !is_id(t, "__iomem") &&
+			    !is_id(t, "_Atomic"))
+				base = 1;
 			if (is_id(t, "struct")) {
 				next(p);
 				t = peek(p, 0);
 				if (t->kind != T_IDENT)
 					fail(p, IOM_EPARSE, t->pos, "expected a struct name");
+				n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%sstruct", n ? " " : "");
+				if (n + t->len + 2 >= sizeof(buf))
+					fail(p, IOM_ELIMIT, t->pos, "type too long");
 			}
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%.*s", n ? " " : "",
 					      (int)t->len, t->s);
 			next(p);
-		} else if (is_p(t, '*') && n) {
+		} else if (is_p(t, '*') && base) {
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s", " *");
 			next(p);
 		} else {
@@ -244,6 +273,54 @@ static char *parse_type(struct parser *p)
 			fail(p, IOM_ELIMIT, t->pos, "type too long");
 	}
 	return xstrndup(p, buf, n);
+}
+
+/* The declared type without qualifiers (volatile, const, __iomem): "volatile int *" ->
+ * "int *". NULL for an empty type. */
+static const char *canon_type(struct parser *p, const char *type)
+{
+	char buf[128];
+	size_t n = 0;
+	const char *s = type;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		const char *w = s;
+		while (*s && *s != ' ')
+			s++;
+		size_t wl = (size_t)(s - w);
+		if (!wl || (wl == 8 && !memcmp(w, "volatile", 8)) || (wl == 5 && !memcmp(w, "const", 5)) ||
+		    (wl == 7 && !memcmp(w, "__iomem", 7)) || (wl == 7 && !memcmp(w, "_Atomic", 7)))
+			continue;
+		if (n + wl + 2 >= sizeof(buf))
+			break;
+		if (n)
+			buf[n++] = ' ';
+		memcpy(buf + n, w, wl);
+		n += wl;
+	}
+	return n ? xstrndup(p, buf, n) : NULL;
+}
+
+/* The pointed-to type of a parameter type: "int *" -> "int"; NULL if not a pointer. */
+static const char *pointee_type(struct parser *p, const char *ctype)
+{
+	size_t n = ctype ? strlen(ctype) : 0;
+	if (n < 2 || ctype[n - 1] != '*')
+		return NULL;
+	n--;
+	while (n && ctype[n - 1] == ' ')
+		n--;
+	return n ? xstrndup(p, ctype, n) : NULL;
+}
+
+static enum iom_lit_sym_kind type_kind(const char *type)
+{
+	if (strstr(type, "spinlock_t"))
+		return IOM_LIT_SYM_LOCK;
+	if (strstr(type, "srcu_struct"))
+		return IOM_LIT_SYM_SRCU;
+	return IOM_LIT_SYM_VAR;
 }
 
 /* ---- symbols and registers ---- */
@@ -256,9 +333,22 @@ static int find_sym(const struct iom_lit_test *t, const char *s, size_t n)
 	return -1;
 }
 
+static int is_autosym(struct parser *p, int s)
+{
+	return s >= 0 && (unsigned)s < p->cap_auto && p->autosym[s];
+}
+
 static int add_sym(struct parser *p, const struct lit_token *name, enum iom_lit_sym_kind k)
 {
-	if (find_sym(p->t, name->s, name->len) >= 0)
+	int old = find_sym(p->t, name->s, name->len);
+	if (is_autosym(p, old)) {
+		/* first mentioned as a value (x = y;), declared now */
+		p->autosym[old] = 0;
+		p->t->syms[old].kind = k;
+		p->t->syms[old].pos = name->pos;
+		return old;
+	}
+	if (old >= 0)
 		fail(p, IOM_EINVAL, name->pos, "'%.*s' is declared twice", (int)name->len, name->s);
 	if (dev_number(name) >= 0 || thread_number(name) >= 0)
 		fail(p, IOM_EINVAL, name->pos, "'%.*s' is reserved for devices and threads",
@@ -270,6 +360,28 @@ static int add_sym(struct parser *p, const struct lit_token *name, enum iom_lit_
 	s->dev = -1;
 	s->pos = name->pos;
 	return (int)(p->t->nr_syms - 1);
+}
+
+/* A shared name mentioned as a value in the init block (x = y; p = &y;): herd7 creates the
+ * location on first mention, with value 0. */
+static int mention_sym(struct parser *p, const struct lit_token *name)
+{
+	int s = find_sym(p->t, name->s, name->len);
+	if (s >= 0)
+		return s;
+	s = add_sym(p, name, IOM_LIT_SYM_VAR);
+	if ((unsigned)s >= p->cap_auto) {
+		unsigned nc = p->cap_auto ? p->cap_auto * 2 : 16;
+		while (nc <= (unsigned)s)
+			nc *= 2;
+		unsigned char *n = xalloc(p, nc);
+		if (p->cap_auto)
+			memcpy(n, p->autosym, p->cap_auto);
+		p->autosym = n;
+		p->cap_auto = nc;
+	}
+	p->autosym[s] = 1;
+	return s;
 }
 
 static int find_reg(const struct iom_lit_thread *th, const char *s, size_t n)
@@ -295,6 +407,7 @@ static struct iom_lit_expr *new_expr(struct parser *p, enum iom_lit_expr_kind k,
 }
 
 static struct iom_lit_expr *parse_expr(struct parser *p);
+static struct iom_lit_expr *parse_unary(struct parser *p);
 static struct iom_lit_expr *hoist_call(struct parser *p, struct iom_lit_pos pos);
 static struct iom_lit_expr *hoist_load(struct parser *p, struct iom_lit_expr *a,
 				       struct iom_lit_pos pos);
@@ -307,6 +420,16 @@ static struct iom_lit_expr *parse_primary(struct parser *p)
 		e = new_expr(p, IOM_LIT_E_CONST, t->pos);
 		e->value = (int64_t)t->num;
 		next(p);
+		return e;
+	}
+	if (is_p(t, '(') && is_type_word(peek(p, 1))) {
+		/* a cast: herd7 drops it (CParser.mly "LPAR typ RPAR expr %prec CAST") */
+		struct iom_lit_pos pos = next(p).pos;
+		parse_type(p);
+		expect_p(p, ')', "to close the cast");
+		enter(p, pos);
+		e = parse_unary(p);
+		p->depth--;
 		return e;
 	}
 	if (is_p(t, '(')) {
@@ -343,6 +466,9 @@ static struct iom_lit_expr *parse_primary(struct parser *p)
 			next(p);
 			return e;
 		}
+		if (is_p(peek(p, 1), '('))
+			/* herd7's text (the kernel's judgelitmus.sh greps for it) */
+			fail(p, IOM_EINVAL, t->pos, "Unknown macro %.*s", (int)t->len, t->s);
 		fail(p, IOM_EINVAL, t->pos, "unknown identifier '%.*s'", (int)t->len, t->s);
 	}
 	fail(p, IOM_EPARSE, t->pos, "expected an expression, found %s", describe(p, t));
@@ -351,6 +477,26 @@ static struct iom_lit_expr *parse_primary(struct parser *p)
 static struct iom_lit_expr *parse_unary(struct parser *p)
 {
 	const struct lit_token *t = peek(p, 0);
+	if (is_p(t, '*')) {
+		/* *e: the operand is an address; reads inside it are hoisted even in a memory
+		 * operand (READ_ONCE(**p) reads p first). A read of *e is hoisted unless this is
+		 * the memory operand itself. */
+		struct iom_lit_pos pos = t->pos;
+		next(p);
+		enter(p, pos);
+		int saved = p->no_hoist;
+		p->no_hoist = 0;
+		struct iom_lit_expr *a = parse_unary(p);
+		p->no_hoist = saved;
+		p->depth--;
+		if (a->kind == IOM_LIT_E_ADDR)
+			a = a->a; /* *&x is x */
+		if (p->cur && !p->no_hoist)
+			return hoist_load(p, a, pos);
+		struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_DEREF, pos);
+		e->a = a;
+		return e;
+	}
 	if (is_p(t, '-') || is_p(t, '!') || is_p(t, '~') || is_p(t, '*') || is_p(t, '&')) {
 		struct iom_lit_pos pos = t->pos;
 		int ch = t->ch;
@@ -528,12 +674,87 @@ static void want_args(struct parser *p, const struct iom_lit_stmt *s, unsigned n
 		     n == 1 ? "" : "s", s->nr_args);
 }
 
+/* The location operand of an LKMM primitive. linux-kernel.def@v6.12 passes READ_ONCE's X
+ * (and WRITE_ONCE's, rcu_dereference's, rcu_assign_pointer's, smp_store_mb's) to
+ * __load/__store as an lvalue, so it must be *e and the address is e; herd7 rejects
+ * anything else ("Bad __load argument"). The other macros take a pointer e (its reads
+ * already hoisted; &l is l). A static name goes to s->mem, anything else to s->addr. */
+static void resolve_loc(struct parser *p, struct iom_lit_stmt *s, const struct iom_lit_prim_info *pi,
+			struct iom_lit_expr *e)
+{
+	struct iom_lit_expr *x = e;
+	if (pi->loc_lvalue) {
+		if (x->kind != IOM_LIT_E_DEREF)
+			fail(p, IOM_EINVAL, e->pos, "Bad %s argument: %s (write %s(*%s%s))",
+			     pi->lkform == IOM_LIT_LF_LOAD ? "__load" : "__store",
+			     x->kind == IOM_LIT_E_SYM ? p->t->syms[x->index].name :
+			     x->kind == IOM_LIT_E_REG ? p->cur->regs[x->index] : "expression",
+			     pname(s->prim),
+			     x->kind == IOM_LIT_E_SYM ? p->t->syms[x->index].name :
+			     x->kind == IOM_LIT_E_REG ? p->cur->regs[x->index] : "e",
+			     pi->nargs > 1 ? ", v" : "");
+		x = x->a;
+	} else if (x->kind == IOM_LIT_E_ADDR) {
+		x = x->a;
+	}
+	if (x->kind == IOM_LIT_E_CONST)
+		fail(p, IOM_EINVAL, e->pos, "%s(): expected a location, not a constant", pname(s->prim));
+	if (x->kind != IOM_LIT_E_SYM) {
+		if (has_deref(x))
+			fail(p, IOM_EINVAL, e->pos, "%s(): bad address", pname(s->prim));
+		s->addr = x;
+		return;
+	}
+	const struct iom_lit_sym *sym = &p->t->syms[x->index];
+	switch (pi->lkform) {
+	case IOM_LIT_LF_LOCK:
+	case IOM_LIT_LF_UNLOCK:
+	case IOM_LIT_LF_TRYLOCK:
+	case IOM_LIT_LF_ISLOCKED:
+		if (sym->kind != IOM_LIT_SYM_LOCK)
+			fail(p, IOM_EINVAL, e->pos,
+			     "%s(): expected a spinlock (a spinlock_t * parameter)", pname(s->prim));
+		break;
+	default:
+		if (pi->pclass == IOM_LIT_PC_SRCU) {
+			if (sym->kind != IOM_LIT_SYM_SRCU && sym->kind != IOM_LIT_SYM_VAR)
+				fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not a srcu_struct",
+				     pname(s->prim), sym->name);
+		} else if (sym->kind != IOM_LIT_SYM_VAR) {
+			fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not normal memory", pname(s->prim),
+			     sym->name);
+		}
+	}
+	s->mem = x->index;
+}
+
+/* LKMM primitives: operands from the table's argument columns. */
+static void resolve_lkmm(struct parser *p, struct iom_lit_stmt *s, const struct iom_lit_prim_info *pi)
+{
+	want_args(p, s, pi->nargs);
+	if (pi->arg_loc >= 0)
+		resolve_loc(p, s, pi, s->args[pi->arg_loc]);
+	if (pi->arg_val >= 0)
+		s->value = s->args[pi->arg_val];
+	if (pi->arg_cmp >= 0)
+		s->expect = s->args[pi->arg_cmp];
+	for (unsigned i = 0; i < s->nr_args; i++)
+		if ((int)i != pi->arg_loc && has_deref(s->args[i]))
+			fail(p, IOM_EINVAL, s->args[i]->pos, "%s(): bad operand", pname(s->prim));
+	if (s->dst >= 0 && pi->ret == IOM_LIT_RET_NONE)
+		fail(p, IOM_EINVAL, s->pos, "%s() returns no value", pname(s->prim));
+}
+
 /* Fill the resolved operands of a primitive statement from its arguments. */
 static void resolve_prim(struct parser *p, struct iom_lit_stmt *s)
 {
 	const struct iom_lit_prim_info *pi = iom_lit_prim_info(s->prim);
 	struct iom_lit_expr **a = s->args;
 	s->count = 1;
+	if (pi->lkform != IOM_LIT_LF_NONE) {
+		resolve_lkmm(p, s, pi);
+		return;
+	}
 	switch (pi->pclass) {
 	case IOM_LIT_PC_MMIO:
 	case IOM_LIT_PC_PIO:
@@ -657,6 +878,9 @@ static struct iom_lit_stmt *push_stmt(struct parser *p, struct stmt_list *l,
 	struct iom_lit_stmt *s = PUSH(p, l->stmts, l->nr, l->cap);
 	*s = *tmpl;
 	s->id = (int)p->cur->nr_stmt_ids++;
+	if (p->cur_group < 0)
+		p->cur_group = s->id;
+	s->group = p->cur_group;
 	return s;
 }
 
@@ -691,7 +915,10 @@ static int new_temp(struct parser *p, struct iom_lit_pos pos)
 static void add_reg(struct parser *p, const struct lit_token *name)
 {
 	struct iom_lit_thread *th = p->cur;
-	if (find_reg(th, name->s, name->len) >= 0)
+	int old = find_reg(th, name->s, name->len);
+	if (old >= 0 && (unsigned)old < p->nr_initregs)
+		return; /* given a value in the init block (0:r1 = x;), declared again here */
+	if (old >= 0)
 		fail(p, IOM_EINVAL, name->pos, "register '%.*s' is declared twice in P%d",
 		     (int)name->len, name->s, th->id);
 	if (find_sym(p->t, name->s, name->len) >= 0)
@@ -709,19 +936,27 @@ static void parse_call(struct parser *p, struct iom_lit_stmt *s)
 	char *n = tokstr(p, &name);
 	s->prim = iom_lit_prim_lookup(n);
 	if (s->prim == IOM_LIT_P_NONE)
-		fail(p, IOM_EINVAL, name.pos, "unknown primitive '%s'", n);
+		/* herd7's text for a name linux-kernel.def does not define */
+		fail(p, IOM_EINVAL, name.pos, "Unknown macro %s", n);
 	expect_p(p, '(', "after the primitive name");
 	struct iom_lit_expr **args = NULL;
 	unsigned nr = 0, cap = 0;
-	enum iom_lit_pclass pc = iom_lit_prim_info(s->prim)->pclass;
+	const struct iom_lit_prim_info *cpi = iom_lit_prim_info(s->prim);
+	enum iom_lit_pclass pc = cpi->pclass;
 	int saved = p->no_hoist;
 	if (!is_p(peek(p, 0), ')')) {
 		for (;;) {
 			if (nr >= 8)
 				fail(p, IOM_EINVAL, peek(p, 0)->pos, "%s(): too many arguments", n);
 			/* the location operand of READ_ONCE(*x), xchg(x, v), spin_lock(l) */
-			p->no_hoist = nr == 0 && (pc == IOM_LIT_PC_MEM || pc == IOM_LIT_PC_RMW ||
-						  pc == IOM_LIT_PC_LOCK);
+			if (cpi->lkform != IOM_LIT_LF_NONE)
+				/* READ_ONCE(*x) keeps its '*'; smp_load_acquire(*p) reads p first
+				 * (linux-kernel.def: __load{acquire}(*X) with X = *p) */
+				p->no_hoist = cpi->arg_loc >= 0 && nr == (unsigned)cpi->arg_loc &&
+					      cpi->loc_lvalue;
+			else
+				p->no_hoist = nr == 0 && (pc == IOM_LIT_PC_MEM || pc == IOM_LIT_PC_RMW ||
+							  pc == IOM_LIT_PC_LOCK);
 			*PUSH(p, args, nr, cap) = parse_expr(p);
 			p->no_hoist = saved;
 			if (!is_p(peek(p, 0), ','))
@@ -754,13 +989,18 @@ static struct iom_lit_expr *hoist_load(struct parser *p, struct iom_lit_expr *a,
 				       struct iom_lit_pos pos)
 {
 	struct iom_lit_stmt tmp;
-	if (p->t->syms[a->index].kind != IOM_LIT_SYM_VAR)
+	if (a->kind == IOM_LIT_E_SYM && p->t->syms[a->index].kind != IOM_LIT_SYM_VAR)
 		fail(p, IOM_EINVAL, pos, "plain load from '%s', which is not normal memory",
 		     p->t->syms[a->index].name);
+	if (a->kind == IOM_LIT_E_CONST)
+		fail(p, IOM_EINVAL, pos, "'*' needs an address, not a constant");
 	init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
 	tmp.prim = IOM_LIT_P_PLAIN_LOAD;
 	tmp.dst = new_temp(p, pos);
-	tmp.mem = a->index;
+	if (a->kind == IOM_LIT_E_SYM)
+		tmp.mem = a->index;
+	else
+		tmp.addr = a; /* *r1, *(a + 1): the engine evaluates the address */
 	*PUSH(p, p->hoist.stmts, p->hoist.nr, p->hoist.cap) = tmp;
 	struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_REG, pos);
 	e->index = tmp.dst;
@@ -848,6 +1088,15 @@ static void parse_rhs(struct parser *p, struct stmt_list *l, int r, const char *
 		}
 	} else if (is_p(r1, '*') && peek(p, 1)->kind == T_IDENT &&
 		   (is_p(peek(p, 2), ';') || is_p(peek(p, 2), ',')) &&
+		   find_reg(p->cur, peek(p, 1)->s, peek(p, 1)->len) >= 0) {
+		/* r = *r1; a plain load through a pointer register */
+		next(p);
+		struct lit_token n = next(p);
+		tmp.prim = IOM_LIT_P_PLAIN_LOAD;
+		tmp.addr = new_expr(p, IOM_LIT_E_REG, n.pos);
+		tmp.addr->index = find_reg(p->cur, n.s, n.len);
+	} else if (is_p(r1, '*') && peek(p, 1)->kind == T_IDENT &&
+		   (is_p(peek(p, 2), ';') || is_p(peek(p, 2), ',')) &&
 		   find_sym(p->t, peek(p, 1)->s, peek(p, 1)->len) >= 0) {
 		next(p);
 		struct lit_token n = next(p);
@@ -858,14 +1107,25 @@ static void parse_rhs(struct parser *p, struct stmt_list *l, int r, const char *
 		tmp.prim = IOM_LIT_P_PLAIN_LOAD;
 		tmp.mem = sym;
 	} else {
-		if (label)
-			fail(p, IOM_EINVAL, pos, "label '%s' is on a register assignment, not an access",
-			     label);
 		init_stmt(&tmp, IOM_LIT_S_ASSIGN, pos);
 		tmp.dst = r;
 		tmp.expr = parse_expr(p);
 		if (has_deref(tmp.expr))
 			fail(p, IOM_EINVAL, tmp.expr->pos, "memory accesses must name a shared location");
+		struct iom_lit_thread *th = p->cur;
+		if (tmp.expr->kind == IOM_LIT_E_REG && p->hoist.nr &&
+		    p->hoist.stmts[p->hoist.nr - 1].dst == tmp.expr->index &&
+		    tmp.expr->index == (int)th->nr_regs - 1 && !strncmp(th->regs[tmp.expr->index], "__t", 3)) {
+			/* r = *(a + 1); r = (int)READ_ONCE(*x);  the whole right-hand side was one
+			 * read: it becomes that access with dst = r (no temporary) */
+			tmp = p->hoist.stmts[--p->hoist.nr];
+			th->nr_regs--;
+			tmp.dst = r;
+			tmp.label = label;
+		} else if (label) {
+			fail(p, IOM_EINVAL, pos, "label '%s' is on a register assignment, not an access",
+			     label);
+		}
 	}
 	flush_hoist(p, l);
 	push_stmt(p, l, &tmp);
@@ -878,9 +1138,21 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 	const char *label = NULL;
 	struct iom_lit_pos pos = t->pos;
 
+	p->cur_group = -1;
 	if (is_p(t, ';')) {
 		next(p);
 		return;
+	}
+	if (is_p(t, '(') && is_type_word(peek(p, 1))) {
+		/* (void)call(...); the cast is dropped */
+		next(p);
+		parse_type(p);
+		expect_p(p, ')', "to close the cast");
+		t = peek(p, 0);
+		pos = t->pos;
+		if (!(t->kind == T_IDENT && is_p(peek(p, 1), '(')))
+			fail(p, IOM_EPARSE, t->pos, "expected a call after the cast, found %s",
+			     describe(p, t));
 	}
 	if (t->kind == T_IDENT && is_p(peek(p, 1), ':') && !is_type_word(t)) {
 		struct lit_token lt = next(p);
@@ -896,7 +1168,7 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 		t = peek(p, 0);
 		pos = t->pos;
 		if (is_p(t, '}') || t->kind == T_EOF || is_type_word(t) || is_id(t, "if") ||
-		    is_p(t, '{') || is_p(t, ';'))
+		    is_id(t, "while") || is_p(t, '{') || is_p(t, ';'))
 			fail(p, IOM_EPARSE, t->pos, "label '%s' must be followed by an access or a "
 			     "barrier", label);
 	}
@@ -916,7 +1188,8 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 			add_reg(p, &name);
 			if (is_p(peek(p, 0), '=')) {
 				next(p);
-				parse_rhs(p, l, (int)p->cur->nr_regs - 1, NULL, name.pos);
+				p->cur_group = -1;
+				parse_rhs(p, l, find_reg(p->cur, name.s, name.len), NULL, name.pos);
 			}
 			if (!is_p(peek(p, 0), ','))
 				break;
@@ -946,22 +1219,46 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 		s->else_b = else_b;
 		return;
 	}
-	if (is_p(t, '*')) {
-		/* plain store: *x = e; */
+	if (is_id(t, "while")) {
+		/* while (cond) body: herd7 unrolls it; cond's reads are redone each time */
 		next(p);
-		struct lit_token n = expect_ident(p, "after '*'");
-		int sym = find_sym(p->t, n.s, n.len);
-		if (sym < 0)
-			fail(p, IOM_EINVAL, n.pos, "unknown identifier '%.*s'", (int)n.len, n.s);
-		if (p->t->syms[sym].kind != IOM_LIT_SYM_VAR)
-			fail(p, IOM_EINVAL, n.pos, "plain store to '%.*s', which is not normal memory",
-			     (int)n.len, n.s);
+		expect_p(p, '(', "after 'while'");
+		struct iom_lit_stmt *s = new_stmt(p, l, IOM_LIT_S_WHILE, pos);
+		struct iom_lit_expr *cond = parse_expr(p);
+		expect_p(p, ')', "after the while condition");
+		struct stmt_list cl = { 0 };
+		flush_hoist(p, &cl);
+		s->cond = cond;
+		s->cond_b.stmts = cl.stmts;
+		s->cond_b.nr_stmts = cl.nr;
+		struct iom_lit_block body = { 0 };
+		parse_branch(p, &body, labels, nr_labels);
+		s->then_b = body;
+		return;
+	}
+	if (is_p(t, '*')) {
+		/* plain store: *x = e;  *r1 = e;  *(a + 1) = e;  **p = e; */
+		next(p);
+		struct iom_lit_expr *a = parse_unary(p);
+		if (a->kind == IOM_LIT_E_ADDR)
+			a = a->a;
+		int sym = -1;
+		if (a->kind == IOM_LIT_E_SYM) {
+			sym = a->index;
+			if (p->t->syms[sym].kind != IOM_LIT_SYM_VAR)
+				fail(p, IOM_EINVAL, a->pos, "plain store to '%s', which is not normal "
+				     "memory", p->t->syms[sym].name);
+		} else if (a->kind == IOM_LIT_E_CONST) {
+			fail(p, IOM_EINVAL, a->pos, "'*' needs an address, not a constant");
+		}
 		expect_p(p, '=', "in a plain store");
 		struct iom_lit_stmt tmp;
 		init_stmt(&tmp, IOM_LIT_S_PRIM, pos);
 		tmp.label = label;
 		tmp.prim = IOM_LIT_P_PLAIN_STORE;
 		tmp.mem = sym;
+		if (sym < 0)
+			tmp.addr = a;
 		tmp.value = parse_expr(p);
 		if (has_deref(tmp.value))
 			fail(p, IOM_EINVAL, tmp.value->pos,
@@ -984,6 +1281,12 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 	if (t->kind == T_IDENT && is_p(peek(p, 1), '=')) {
 		struct lit_token n = next(p);
 		int r = find_reg(p->cur, n.s, n.len);
+		if (r < 0 && find_sym(p->t, n.s, n.len) < 0 && !is_type_word(&n) &&
+		    thread_number(&n) < 0 && dev_number(&n) < 0) {
+			/* herd7 accepts an undeclared register: it is declared by its first use */
+			add_reg(p, &n);
+			r = (int)p->cur->nr_regs - 1;
+		}
 		if (r < 0) {
 			if (find_sym(p->t, n.s, n.len) >= 0)
 				fail(p, IOM_EINVAL, n.pos, "'%.*s' is a shared location: write "
@@ -1028,17 +1331,196 @@ static int parse_dev_arg(struct parser *p, const char *what)
 	return dev;
 }
 
+static int64_t parse_value(struct parser *p);
+
+/* A value in the init block: a number, -number, &name, name (a pointer), or
+ * ATOMIC_INIT(n). Integers go to *v; pointers return the sym index (else -1). */
+static int parse_init_value(struct parser *p, int64_t *v)
+{
+	const struct lit_token *t = peek(p, 0);
+	*v = 0;
+	if (is_p(t, '&')) {
+		next(p);
+		struct lit_token r = expect_ident(p, "after '&'");
+		return mention_sym(p, &r);
+	}
+	if (is_id(t, "ATOMIC_INIT") && is_p(peek(p, 1), '(')) {
+		next(p);
+		next(p);
+		*v = parse_value(p);
+		expect_p(p, ')', "to close ATOMIC_INIT(");
+		return -1;
+	}
+	if (t->kind == T_IDENT) {
+		if (is_p(peek(p, 1), '('))
+			fail(p, IOM_EINVAL, t->pos, "unknown mapping API '%.*s'", (int)t->len, t->s);
+		if (thread_number(t) >= 0 || dev_number(t) >= 0)
+			fail(p, IOM_EINVAL, t->pos, "'%.*s' is reserved for devices and threads",
+			     (int)t->len, t->s);
+		struct lit_token r = next(p);
+		return mention_sym(p, &r);
+	}
+	if (!is_p(t, '-') && t->kind != T_NUM)
+		fail(p, IOM_EPARSE, t->pos, "expected a value, found %s", describe(p, t));
+	*v = parse_value(p);
+	return -1;
+}
+
+/* N:r = v  (also with a type: int 0:r1 = z; int *0:r2;) */
+static void parse_init_reg(struct parser *p)
+{
+	struct lit_token n = next(p);
+	struct iom_lit_pos pos = n.pos;
+	expect_p(p, ':', "after the thread number");
+	struct lit_token r = expect_ident(p, "as a register name");
+	if (n.num >= LIT_MAX_THREADS)
+		fail(p, IOM_EINVAL, pos, "there is no thread P%llu", (unsigned long long)n.num);
+	for (unsigned i = 0; i < p->nr_preg; i++)
+		if (p->preg[i].thread == (int)n.num && strlen(p->preg[i].name) == r.len &&
+		    !memcmp(p->preg[i].name, r.s, r.len))
+			fail(p, IOM_EINVAL, r.pos, "%d:%.*s is initialised twice", (int)n.num,
+			     (int)r.len, r.s);
+	struct pending_reg *pr = PUSH(p, p->preg, p->nr_preg, p->cap_preg);
+	pr->thread = (int)n.num;
+	pr->name = tokstr(p, &r);
+	pr->ri.pos = pos;
+	pr->ri.sym = -1;
+	if (is_p(peek(p, 0), '=')) {
+		next(p);
+		pr->ri.sym = parse_init_value(p, &pr->ri.value);
+	}
+}
+
+static void parse_init_item(struct parser *p)
+{
+	char *type = parse_type(p);
+	const struct lit_token *t0 = peek(p, 0);
+	if (t0->kind == T_NUM && is_p(peek(p, 1), ':')) {
+		parse_init_reg(p);
+		return;
+	}
+	struct lit_token name = expect_ident(p, "in the initial state");
+	if (is_type_word(&name))
+		fail(p, IOM_EPARSE, name.pos, "expected a name");
+	int s;
+	if (is_p(peek(p, 0), '[') && !type[0]) {
+		/* a[i] = v: one element of a declared array */
+		s = find_sym(p->t, name.s, name.len);
+		if (s < 0 || !p->t->syms[s].array_len)
+			fail(p, IOM_EINVAL, name.pos, "'%.*s' is not a declared array (int %.*s[N];)",
+			     (int)name.len, name.s, (int)name.len, name.s);
+		next(p);
+		const struct lit_token *ix = peek(p, 0);
+		if (ix->kind != T_NUM || ix->num >= p->t->syms[s].array_len)
+			fail(p, IOM_EINVAL, ix->pos, "index out of range 0..%u",
+			     p->t->syms[s].array_len - 1);
+		unsigned i = (unsigned)ix->num;
+		next(p);
+		expect_p(p, ']', "after the array index");
+		expect_p(p, '=', "in an array element initialisation");
+		int64_t v;
+		if (parse_init_value(p, &v) >= 0)
+			fail(p, IOM_EINVAL, name.pos, "array elements take integer values");
+		p->t->syms[s].array_init[i] = v;
+		return;
+	}
+	enum iom_lit_sym_kind kind = type_kind(type);
+	s = add_sym(p, &name, kind);
+	p->t->syms[s].ctype = canon_type(p, type);
+	if (is_p(peek(p, 0), '[')) {
+		/* int a[N]; */
+		next(p);
+		const struct lit_token *nt = peek(p, 0);
+		if (nt->kind != T_NUM || nt->num < 1 || nt->num > 64)
+			fail(p, IOM_EINVAL, nt->pos, "array size must be 1..64");
+		unsigned n = (unsigned)nt->num;
+		next(p);
+		expect_p(p, ']', "after the array size");
+		if (kind != IOM_LIT_SYM_VAR)
+			fail(p, IOM_EINVAL, name.pos, "arrays of locks are not supported");
+		p->t->syms[s].array_len = n;
+		p->t->syms[s].array_init = xalloc(p, n * sizeof(int64_t));
+		if (is_p(peek(p, 0), '='))
+			fail(p, IOM_EINVAL, peek(p, 0)->pos,
+			     "initialise array elements one by one (a[1] = v;)");
+		return;
+	}
+	if (!is_p(peek(p, 0), '='))
+		return;
+	next(p);
+	const struct lit_token *v = peek(p, 0);
+	int ok;
+	enum iom_lit_region_kind k = region_kind(v, &ok);
+	if (kind == IOM_LIT_SYM_LOCK)
+		fail(p, IOM_EINVAL, v->pos, "a spinlock cannot be initialised");
+	if (kind == IOM_LIT_SYM_SRCU)
+		fail(p, IOM_EINVAL, v->pos, "a srcu_struct cannot be initialised");
+	if (ok && is_p(peek(p, 1), '(')) {
+		next(p);
+		p->t->syms[s].kind = IOM_LIT_SYM_REGION;
+		p->t->syms[s].region = k;
+		p->t->syms[s].dev = parse_dev_arg(p, "after the mapping API");
+		return;
+	}
+	p->t->syms[s].init_ref = parse_init_value(p, &p->t->syms[s].init);
+}
+
+/* Renumber the init block's names so that printing them in index order and reading the
+ * text back gives the same order: a pointer's target comes right after the first pointer
+ * that names it, unless it came earlier (x = y; creates y on mention). Only init_ref and
+ * the pending register values refer to syms at this point. */
+static void canon_sym_order(struct parser *p)
+{
+	unsigned n = p->t->nr_syms;
+	if (n < 2)
+		return;
+	int *newi = xalloc(p, n * sizeof(int));
+	int *order = xalloc(p, n * sizeof(int));
+	unsigned k = 0;
+	for (unsigned i = 0; i < n; i++)
+		newi[i] = -1;
+	for (unsigned i = 0; i < n; i++) {
+		if (newi[i] < 0) {
+			newi[i] = (int)k;
+			order[k++] = (int)i;
+		}
+		int r = p->t->syms[i].init_ref;
+		if (r >= 0 && newi[r] < 0) {
+			newi[r] = (int)k;
+			order[k++] = r;
+		}
+	}
+	struct iom_lit_sym *ns = xalloc(p, n * sizeof(*ns));
+	unsigned cap = p->cap_auto > n ? p->cap_auto : n;
+	unsigned char *na = xalloc(p, cap);
+	for (unsigned i = 0; i < n; i++) {
+		ns[i] = p->t->syms[order[i]];
+		if (ns[i].init_ref >= 0)
+			ns[i].init_ref = newi[ns[i].init_ref];
+		na[i] = is_autosym(p, order[i]);
+	}
+	memcpy(p->t->syms, ns, n * sizeof(*ns));
+	p->autosym = na;
+	p->cap_auto = cap;
+	for (unsigned i = 0; i < p->nr_preg; i++)
+		if (p->preg[i].ri.sym >= 0)
+			p->preg[i].ri.sym = newi[p->preg[i].ri.sym];
+}
+
 static void parse_init(struct parser *p)
 {
 	struct lit_token open = *peek(p, 0);
 	if (!is_p(&open, '{'))
 		fail(p, IOM_EPARSE, open.pos, "expected the initial state '{ ... }', found %s",
 		     describe(p, &open));
+	p->lx.in_init = 1; /* (* *) comments inside the block (herd7's state lexer) */
 	next(p);
 	for (;;) {
 		const struct lit_token *t = peek(p, 0);
 		if (is_p(t, '}')) {
+			p->lx.in_init = 0;
 			next(p);
+			canon_sym_order(p);
 			return;
 		}
 		if (t->kind == T_EOF)
@@ -1051,9 +1533,6 @@ static void parse_init(struct parser *p)
 		if ((thread_number(t) >= 0 || is_id(t, "DEV")) && is_p(peek(p, 1), '('))
 			fail(p, IOM_EPARSE, open.pos, "unbalanced braces: the initial state is not "
 			     "closed before %s", describe(p, t));
-		if (t->kind == T_NUM)
-			fail(p, IOM_EINVAL, t->pos,
-			     "register initialisation (N:r=v) is not supported; assign in the thread");
 		if (is_id(t, "mtrr_wc") && is_p(peek(p, 1), '(')) {
 			struct iom_lit_pos pos = next(p).pos;
 			int dev = parse_dev_arg(p, "after mtrr_wc");
@@ -1071,51 +1550,7 @@ static void parse_init(struct parser *p)
 			p->t->nopat = true;
 			expect_p(p, ')', "after the platform option");
 		} else {
-			char *type = parse_type(p);
-			struct lit_token name = expect_ident(p, "in the initial state");
-			if (is_type_word(&name))
-				fail(p, IOM_EPARSE, name.pos, "expected a name");
-			int lock = strstr(type, "spinlock_t") != NULL;
-			int s = add_sym(p, &name, lock ? IOM_LIT_SYM_LOCK : IOM_LIT_SYM_VAR);
-			if (is_p(peek(p, 0), '=')) {
-				next(p);
-				const struct lit_token *v = peek(p, 0);
-				int ok;
-				enum iom_lit_region_kind k = region_kind(v, &ok);
-				if (lock)
-					fail(p, IOM_EINVAL, v->pos, "a spinlock cannot be initialised");
-				if (ok && is_p(peek(p, 1), '(')) {
-					next(p);
-					p->t->syms[s].kind = IOM_LIT_SYM_REGION;
-					p->t->syms[s].region = k;
-					p->t->syms[s].dev = parse_dev_arg(p, "after the mapping API");
-				} else if (is_p(v, '&')) {
-					next(p);
-					struct lit_token r = expect_ident(p, "after '&'");
-					int rs = find_sym(p->t, r.s, r.len);
-					if (rs < 0)
-						fail(p, IOM_EINVAL, r.pos, "unknown identifier '%.*s'",
-						     (int)r.len, r.s);
-					p->t->syms[s].init_ref = rs;
-				} else {
-					int neg = 0;
-					if (is_p(v, '-')) {
-						next(p);
-						neg = 1;
-						v = peek(p, 0);
-					}
-					if (v->kind != T_NUM) {
-						if (v->kind == T_IDENT && is_p(peek(p, 1), '('))
-							fail(p, IOM_EINVAL, v->pos,
-							     "unknown mapping API '%.*s'", (int)v->len,
-							     v->s);
-						fail(p, IOM_EPARSE, v->pos, "expected a value, found %s",
-						     describe(p, v));
-					}
-					p->t->syms[s].init = neg ? -(int64_t)v->num : (int64_t)v->num;
-					next(p);
-				}
-			}
+			parse_init_item(p);
 		}
 		t = peek(p, 0);
 		if (!is_p(t, ';') && !is_p(t, '}'))
@@ -1125,6 +1560,22 @@ static void parse_init(struct parser *p)
 }
 
 /* ---- threads ---- */
+
+/* Registers given a value in the init block come first in th->regs. */
+static void thread_reginits(struct parser *p, struct iom_lit_thread *th)
+{
+	unsigned cap_ri = 0;
+	for (unsigned i = 0; i < p->nr_preg; i++) {
+		struct pending_reg *pr = &p->preg[i];
+		if (pr->thread != th->id)
+			continue;
+		pr->used = 1;
+		*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = pr->name;
+		pr->ri.reg = (int)th->nr_regs - 1;
+		*PUSH(p, th->reg_inits, th->nr_reg_inits, cap_ri) = pr->ri;
+	}
+	p->nr_initregs = th->nr_regs;
+}
 
 static void parse_thread(struct parser *p)
 {
@@ -1141,6 +1592,7 @@ static void parse_thread(struct parser *p)
 	p->cur = th;
 	p->cap_regs = 0;
 	p->ntemp = 0;
+	thread_reginits(p, th);
 	expect_p(p, '(', "after the thread name");
 	unsigned cap_params = 0;
 	if (!is_p(peek(p, 0), ')')) {
@@ -1160,13 +1612,20 @@ static void parse_thread(struct parser *p)
 					fail(p, IOM_EINVAL, pn.pos, "region '%.*s' is not declared in "
 					     "the initial state (%.*s = ioremap(devN);)", (int)pn.len,
 					     pn.s, (int)pn.len, pn.s);
-				s = add_sym(p, &pn, strstr(type, "spinlock_t") ? IOM_LIT_SYM_LOCK
-									: IOM_LIT_SYM_VAR);
+				s = add_sym(p, &pn, type_kind(type));
 			} else if (strstr(type, "spinlock_t") &&
 				   p->t->syms[s].kind != IOM_LIT_SYM_LOCK) {
 				fail(p, IOM_EINVAL, pn.pos, "'%.*s' is not a spinlock", (int)pn.len,
 				     pn.s);
+			} else if (strstr(type, "srcu_struct") && p->t->syms[s].kind == IOM_LIT_SYM_VAR &&
+				   !p->t->syms[s].ctype && !p->t->syms[s].init && p->t->syms[s].init_ref < 0) {
+				p->t->syms[s].kind = IOM_LIT_SYM_SRCU; /* mentioned, typed here */
 			}
+			if (!p->t->syms[s].ctype)
+				p->t->syms[s].ctype = pointee_type(p, canon_type(p, type));
+			if (find_reg(th, pn.s, pn.len) >= 0)
+				fail(p, IOM_EINVAL, pn.pos, "parameter '%.*s' is also a register",
+				     (int)pn.len, pn.s);
 			struct iom_lit_param *pa = PUSH(p, th->params, th->nr_params, cap_params);
 			pa->name = p->t->syms[s].name;
 			pa->type = type;
@@ -1187,6 +1646,471 @@ static void parse_thread(struct parser *p)
 	th->body.stmts = l.stmts;
 	th->body.nr_stmts = l.nr;
 	p->cur = NULL;
+}
+
+/* ---- LISA (herd7's generic assembly; older LKMM tests) ----
+ * "LISA name", the init block, a header row "P0 | P1 ;", then one row per instruction
+ * slot, cells separated by '|' and the row ended by ';'. Each cell is lexed on its own.
+ * Instructions (herdtools7 lib/LISAParser.mly): r[ann] REG ADDR, w[ann] ADDR VAL,
+ * f[ann], call[ann], mov REG OPERAND, b[] REG LABEL, LABEL:. Registers are r<digits>;
+ * other names are shared locations. A forward branch "b[] r L" skips up to label L, so
+ * the skipped instructions become if (r == 0) { ... }. The annotation is kept in
+ * stmt->lisa_ann; prim is the C primitive with that meaning (linux-kernel.def@v6.12),
+ * or READ_ONCE / WRITE_ONCE / barrier when the LKMM has no such tag (herd7 then reports
+ * an annotation error; iom_lit_check_lkmm() does the same). */
+
+enum lisa_kind { LI_EMPTY, LI_INSTR, LI_LABEL, LI_BRANCH };
+
+struct lisa_ins {
+	enum lisa_kind kind;
+	struct iom_lit_stmt st;     /* LI_INSTR */
+	const char *label;          /* LI_LABEL, LI_BRANCH target */
+	struct iom_lit_expr *cond;  /* LI_BRANCH: jump when true; NULL = always */
+	struct iom_lit_pos pos;
+};
+
+static int lisa_is_reg(const struct lit_token *t)
+{
+	if (t->kind != T_IDENT || t->len < 2 || t->s[0] != 'r')
+		return 0;
+	for (size_t i = 1; i < t->len; i++)
+		if (t->s[i] < '0' || t->s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int lisa_reg(struct parser *p, const struct lit_token *t)
+{
+	int r = find_reg(p->cur, t->s, t->len);
+	if (r >= 0)
+		return r;
+	*PUSH(p, p->cur->regs, p->cur->nr_regs, p->cap_regs) = tokstr(p, t);
+	return (int)p->cur->nr_regs - 1;
+}
+
+/* A name, register or number */
+static struct iom_lit_expr *lisa_atom(struct parser *p)
+{
+	struct lit_token t = next(p);
+	struct iom_lit_expr *e;
+	if (t.kind == T_NUM || (is_p(&t, '-') && peek(p, 0)->kind == T_NUM)) {
+		e = new_expr(p, IOM_LIT_E_CONST, t.pos);
+		if (t.kind == T_NUM) {
+			e->value = (int64_t)t.num;
+		} else {
+			e->value = -(int64_t)next(p).num;
+		}
+		return e;
+	}
+	if (t.kind != T_IDENT)
+		fail(p, IOM_EPARSE, t.pos, "LISA: expected a register, name or number, found %s",
+		     describe(p, &t));
+	if (lisa_is_reg(&t)) {
+		e = new_expr(p, IOM_LIT_E_REG, t.pos);
+		e->index = lisa_reg(p, &t);
+		return e;
+	}
+	e = new_expr(p, IOM_LIT_E_SYM, t.pos);
+	e->index = mention_sym(p, &t);
+	return e;
+}
+
+/* ADDR: x, r1, x+r1, r1+x, [x] */
+static struct iom_lit_expr *lisa_addr(struct parser *p)
+{
+	int br = 0;
+	if (is_p(peek(p, 0), '[')) {
+		next(p);
+		br = 1;
+	}
+	struct iom_lit_expr *e = lisa_atom(p);
+	if (is_p(peek(p, 0), '+')) {
+		struct lit_token pl = next(p);
+		struct iom_lit_expr *b = new_expr(p, IOM_LIT_E_BINOP, pl.pos);
+		b->op = '+';
+		b->a = e;
+		b->b = lisa_atom(p);
+		e = b;
+	}
+	if (br)
+		expect_p(p, ']', "to close '[' in a LISA address");
+	return e;
+}
+
+/* OPERAND: atom or (op a b) */
+static struct iom_lit_expr *lisa_operand(struct parser *p)
+{
+	if (!is_p(peek(p, 0), '('))
+		return lisa_atom(p);
+	next(p);
+	struct lit_token op = expect_ident(p, "as a LISA operator");
+	static const struct { const char *n; int op; } ops[] = {
+		{ "add", '+' }, { "sub", '-' }, { "xor", '^' }, { "and", '&' }, { "or", '|' },
+		{ "mul", '*' }, { "div", '/' }, { "eq", IOM_LIT_OP_EQ }, { "neq", IOM_LIT_OP_NE },
+		{ "lt", '<' }, { "gt", '>' }, { "le", IOM_LIT_OP_LE }, { "ge", IOM_LIT_OP_GE },
+	};
+	int o = -1;
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (is_id(&op, ops[i].n))
+			o = ops[i].op;
+	if (o < 0)
+		fail(p, IOM_EINVAL, op.pos, "LISA: unknown operator '%.*s'", (int)op.len, op.s);
+	struct iom_lit_expr *e = new_expr(p, IOM_LIT_E_BINOP, op.pos);
+	e->op = o;
+	e->a = lisa_operand(p);
+	e->b = lisa_operand(p);
+	expect_p(p, ')', "to close a LISA operation");
+	return e;
+}
+
+/* "[ann]" or "[a,b]" -> "ann" / "a,b" ("" for []) */
+static const char *lisa_ann(struct parser *p)
+{
+	char buf[128];
+	size_t n = 0;
+	expect_p(p, '[', "after a LISA opcode");
+	while (!is_p(peek(p, 0), ']')) {
+		struct lit_token t = next(p);
+		if (t.kind == T_EOF)
+			fail(p, IOM_EPARSE, t.pos, "LISA: unterminated annotation");
+		if (n + t.len + 1 >= sizeof(buf))
+			fail(p, IOM_ELIMIT, t.pos, "LISA: annotation too long");
+		memcpy(buf + n, t.s, t.len);
+		n += t.len;
+	}
+	next(p);
+	return xstrndup(p, buf, n);
+}
+
+static enum iom_lit_prim lisa_prim(char op, const char *ann)
+{
+	static const struct { char op; const char *ann; enum iom_lit_prim prim; } map[] = {
+		{ 'r', "once", IOM_LIT_P_READ_ONCE },
+		{ 'r', "acquire", IOM_LIT_P_SMP_LOAD_ACQUIRE },
+		{ 'r', "deref", IOM_LIT_P_RCU_DEREFERENCE },
+		{ 'r', "lderef", IOM_LIT_P_RCU_DEREFERENCE },
+		{ 'w', "once", IOM_LIT_P_WRITE_ONCE },
+		{ 'w', "release", IOM_LIT_P_SMP_STORE_RELEASE },
+		{ 'w', "assign", IOM_LIT_P_RCU_ASSIGN_POINTER },
+		{ 'f', "mb", IOM_LIT_P_SMP_MB },
+		{ 'f', "rmb", IOM_LIT_P_SMP_RMB },
+		{ 'f', "wmb", IOM_LIT_P_SMP_WMB },
+		{ 'f', "barrier", IOM_LIT_P_BARRIER },
+		{ 'f', "rcu_read_lock", IOM_LIT_P_RCU_READ_LOCK },
+		{ 'f', "rcu-lock", IOM_LIT_P_RCU_READ_LOCK },
+		{ 'f', "rcu_read_unlock", IOM_LIT_P_RCU_READ_UNLOCK },
+		{ 'f', "rcu-unlock", IOM_LIT_P_RCU_READ_UNLOCK },
+		{ 'f', "sync", IOM_LIT_P_SYNCHRONIZE_RCU },
+		{ 'f', "sync-rcu", IOM_LIT_P_SYNCHRONIZE_RCU },
+		{ 'f', "before-atomic", IOM_LIT_P_SMP_MB_BEFORE_ATOMIC },
+		{ 'f', "after-atomic", IOM_LIT_P_SMP_MB_AFTER_ATOMIC },
+		{ 'f', "after-spinlock", IOM_LIT_P_SMP_MB_AFTER_SPINLOCK },
+		{ 'f', "after-unlock-lock", IOM_LIT_P_SMP_MB_AFTER_UNLOCK_LOCK },
+		{ 'f', "after-srcu-read-unlock", IOM_LIT_P_SMP_MB_AFTER_SRCU_READ_UNLOCK },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (map[i].op == op && !strcmp(map[i].ann, ann))
+			return map[i].prim;
+	return op == 'r' ? IOM_LIT_P_READ_ONCE : op == 'w' ? IOM_LIT_P_WRITE_ONCE : IOM_LIT_P_BARRIER;
+}
+
+static void lisa_mem_operand(struct iom_lit_stmt *s, struct iom_lit_expr *a)
+{
+	if (a->kind == IOM_LIT_E_SYM)
+		s->mem = a->index;
+	else
+		s->addr = a;
+}
+
+/* One cell, lexed from the current (cell) lexer. */
+static void lisa_cell(struct parser *p, struct lisa_ins *in, const char *text)
+{
+	const struct lit_token *t = peek(p, 0);
+	in->pos = t->pos;
+	if (t->kind == T_EOF) {
+		in->kind = LI_EMPTY;
+		return;
+	}
+	if (t->kind == T_IDENT && is_p(peek(p, 1), ':')) {
+		struct lit_token l = next(p);
+		next(p);
+		in->kind = LI_LABEL;
+		in->label = tokstr(p, &l);
+		return;
+	}
+	struct lit_token op = expect_ident(p, "as a LISA instruction");
+	struct iom_lit_stmt *s = &in->st;
+	init_stmt(s, IOM_LIT_S_PRIM, op.pos);
+	s->lisa_text = text;
+	in->kind = LI_INSTR;
+	if (is_id(&op, "r") || is_id(&op, "w") || is_id(&op, "f") || is_id(&op, "call")) {
+		const char *ann = lisa_ann(p);
+		char k = is_id(&op, "call") ? 'f' : op.s[0];
+		s->lisa_ann = ann;
+		s->prim = lisa_prim(k, ann);
+		if (k == 'r') {
+			struct lit_token r = next(p);
+			if (!lisa_is_reg(&r))
+				fail(p, IOM_EPARSE, r.pos, "LISA: r[...] needs a register first");
+			s->dst = lisa_reg(p, &r);
+			lisa_mem_operand(s, lisa_addr(p));
+		} else if (k == 'w') {
+			lisa_mem_operand(s, lisa_addr(p));
+			s->value = lisa_operand(p);
+		}
+	} else if (is_id(&op, "mov")) {
+		struct lit_token r = next(p);
+		if (!lisa_is_reg(&r))
+			fail(p, IOM_EPARSE, r.pos, "LISA: mov needs a register first");
+		s->kind = IOM_LIT_S_ASSIGN;
+		s->dst = lisa_reg(p, &r);
+		s->expr = lisa_operand(p);
+	} else if (is_id(&op, "b")) {
+		lisa_ann(p);
+		in->kind = LI_BRANCH;
+		if (peek(p, 1)->kind != T_EOF)
+			in->cond = lisa_operand(p);
+		struct lit_token l = expect_ident(p, "as a branch target");
+		in->label = tokstr(p, &l);
+	} else {
+		fail(p, IOM_EINVAL, op.pos, "LISA: unsupported instruction '%.*s'", (int)op.len, op.s);
+	}
+	const struct lit_token *e = peek(p, 0);
+	if (e->kind != T_EOF)
+		fail(p, IOM_EPARSE, e->pos, "LISA: unexpected %s in the instruction", describe(p, e));
+}
+
+/* A thread's instructions into l. Forward branches may overlap (b L1; b L2; L1:; L2:),
+ * so each branch k records whether it was taken in a fresh register __bk, and every
+ * instruction between branch k and its label runs under if (!__bk && ...): runs of
+ * instructions with the same set of enclosing branches share one if. */
+static void lisa_build(struct parser *p, struct stmt_list *l, struct lisa_ins *ins, unsigned n)
+{
+	enum { MAXB = 64 };
+	unsigned bi[MAXB], bl[MAXB], nb = 0;
+	int breg[MAXB];
+	for (unsigned i = 0; i < n; i++) {
+		if (ins[i].kind != LI_BRANCH)
+			continue;
+		if (nb >= MAXB)
+			fail(p, IOM_ELIMIT, ins[i].pos, "LISA: more than %d branches in P%d", MAXB,
+			     p->cur->id);
+		unsigned k = i + 1;
+		while (k < n && !(ins[k].kind == LI_LABEL && !strcmp(ins[k].label, ins[i].label)))
+			k++;
+		if (k >= n)
+			fail(p, IOM_EINVAL, ins[i].pos, "LISA: label '%s' does not follow the branch "
+			     "(only forward branches are supported)", ins[i].label);
+		bi[nb] = i;
+		bl[nb] = k;
+		breg[nb] = new_temp(p, ins[i].pos);
+		nb++;
+	}
+	unsigned i = 0, b = 0;
+	while (i < n) {
+		uint64_t g = 0;
+		for (unsigned k = 0; k < nb; k++)
+			if (bi[k] < i && i < bl[k])
+				g |= 1ull << k;
+		/* the run [i, j) shares guard g */
+		unsigned j = i;
+		for (;;) {
+			uint64_t gj = 0;
+			if (j >= n)
+				break;
+			for (unsigned k = 0; k < nb; k++)
+				if (bi[k] < j && j < bl[k])
+					gj |= 1ull << k;
+			if (gj != g)
+				break;
+			j++;
+		}
+		struct stmt_list body = { 0 }, *dst = l;
+		struct iom_lit_stmt *ifs = NULL;
+		if (g) {
+			p->cur_group = -1;
+			ifs = new_stmt(p, l, IOM_LIT_S_IF, ins[i].pos);
+			struct iom_lit_expr *c = NULL;
+			for (unsigned k = 0; k < nb; k++) {
+				if (!(g >> k & 1))
+					continue;
+				struct iom_lit_expr *r = new_expr(p, IOM_LIT_E_REG, ins[i].pos);
+				r->index = breg[k];
+				struct iom_lit_expr *nt = new_expr(p, IOM_LIT_E_UNOP, ins[i].pos);
+				nt->op = '!';
+				nt->a = r;
+				if (c) {
+					struct iom_lit_expr *a = new_expr(p, IOM_LIT_E_BINOP, ins[i].pos);
+					a->op = IOM_LIT_OP_LAND;
+					a->a = c;
+					a->b = nt;
+					c = a;
+				} else {
+					c = nt;
+				}
+			}
+			ifs->cond = c;
+			dst = &body;
+		}
+		for (unsigned x = i; x < j; x++) {
+			p->cur_group = -1;
+			if (ins[x].kind == LI_INSTR) {
+				push_stmt(p, dst, &ins[x].st);
+			} else if (ins[x].kind == LI_BRANCH) {
+				while (bi[b] != x)
+					b++;
+				struct iom_lit_stmt a;
+				init_stmt(&a, IOM_LIT_S_ASSIGN, ins[x].pos);
+				a.dst = breg[b];
+				if (ins[x].cond) {
+					struct iom_lit_expr *ne = new_expr(p, IOM_LIT_E_BINOP, ins[x].pos);
+					ne->op = IOM_LIT_OP_NE;
+					ne->a = ins[x].cond;
+					ne->b = new_expr(p, IOM_LIT_E_CONST, ins[x].pos);
+					a.expr = ne;
+				} else {
+					a.expr = new_expr(p, IOM_LIT_E_CONST, ins[x].pos);
+					a.expr->value = 1;
+				}
+				push_stmt(p, dst, &a);
+			}
+		}
+		if (ifs) {
+			ifs->then_b.stmts = body.stmts;
+			ifs->then_b.nr_stmts = body.nr;
+		}
+		i = j;
+	}
+}
+
+static int lisa_stop_line(const char *s, const char *e)
+{
+	static const char *const kw[] = { "exists", "~", "forall", "locations", "filter", "final",
+					  "(" };
+	if (memchr(s, '|', (size_t)(e - s)))
+		return 0; /* a row of cells */
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++) {
+		size_t n = strlen(kw[i]);
+		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n))
+			return 1;
+	}
+	return 0;
+}
+
+static void parse_lisa_threads(struct parser *p)
+{
+	if (p->nla)
+		fail(p, IOM_EPARSE, p->la[0].pos, "LISA: expected the thread header after the "
+		     "initial state");
+	struct lit_lexer main = p->lx;
+	const char *src = main.src;
+	size_t off = main.off, len = main.len;
+	int line = main.line, col = main.col;
+	unsigned nth = 0, cap_ins[LIT_MAX_THREADS] = { 0 }, nr_ins[LIT_MAX_THREADS] = { 0 };
+	struct lisa_ins *ins[LIT_MAX_THREADS] = { 0 };
+	int header = 1;
+	while (off < len) {
+		size_t eol = off;
+		while (eol < len && src[eol] != '\n')
+			eol++;
+		const char *ls = src + off, *le = src + eol;
+		const char *q = ls;
+		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q == le) {
+			off = eol < len ? eol + 1 : eol;
+			line++;
+			col = 1;
+			continue;
+		}
+		if (lisa_stop_line(ls, le))
+			break;
+		/* cells */
+		unsigned cell = 0;
+		const char *cs = ls;
+		int done = 0;
+		while (!done) {
+			const char *ce = cs;
+			while (ce < le && *ce != '|' && *ce != ';')
+				ce++;
+			done = ce >= le || *ce == ';';
+			struct lit_lexer cl;
+			lit_lex_init(&cl, cs, (size_t)(ce - cs));
+			cl.line = line;
+			cl.col = col + (int)(cs - ls);
+			p->lx = cl;
+			p->nla = 0;
+			if (header) {
+				struct lit_token t = next(p);
+				if (thread_number(&t) != (int)cell)
+					fail(p, IOM_EPARSE, t.pos, "LISA: expected P%u in the thread "
+					     "header, found %s", cell, describe(p, &t));
+				if (cell >= LIT_MAX_THREADS)
+					fail(p, IOM_ELIMIT, t.pos, "more than %d threads", LIT_MAX_THREADS);
+				if (peek(p, 0)->kind != T_EOF)
+					fail(p, IOM_EPARSE, peek(p, 0)->pos, "LISA: unexpected %s in the "
+					     "thread header", describe(p, peek(p, 0)));
+				struct iom_lit_thread *th = PUSH(p, p->t->threads, p->t->nr_threads,
+								 p->cap_threads);
+				th->id = (int)cell;
+				th->pos = t.pos;
+				p->cap_regs = 0;
+				thread_reginits(p, th);
+				nth = cell + 1;
+			} else {
+				if (cell >= nth)
+					fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(cs - ls) },
+					     "LISA: more cells than threads");
+				/* the instruction text, blanks collapsed */
+				char buf[256];
+				size_t n = 0;
+				for (const char *c = cs; c < ce && n + 2 < sizeof(buf); c++) {
+					int blank = *c == ' ' || *c == '\t' || *c == '\r';
+					if (blank && (!n || buf[n - 1] == ' '))
+						continue;
+					buf[n++] = blank ? ' ' : *c;
+				}
+				while (n && buf[n - 1] == ' ')
+					n--;
+				p->cur = &p->t->threads[cell];
+				p->cap_regs = p->cur->nr_regs; /* regs arrays are regrown below */
+				struct lisa_ins *in = PUSH(p, ins[cell], nr_ins[cell], cap_ins[cell]);
+				memset(in, 0, sizeof(*in));
+				lisa_cell(p, in, xstrndup(p, buf, n));
+				p->cur = NULL;
+			}
+			if (p->lx.bad)
+				fail(p, IOM_EPARSE, p->lx.bad_pos, "%s", p->lx.bad_msg);
+			cell++;
+			cs = ce + 1;
+		}
+		if (header && !nth)
+			fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "LISA: no threads");
+		header = 0;
+		off = eol < len ? eol + 1 : eol;
+		line++;
+		col = 1;
+	}
+	p->lx = main;
+	p->nla = 0;
+	lit_lex_seek(&p->lx, off);
+	if (!nth)
+		fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "LISA: expected the thread "
+		     "header P0 | P1 ... ;");
+	for (unsigned i = 0; i < nth; i++) {
+		struct iom_lit_thread *th = &p->t->threads[i];
+		p->cur = th;
+		p->nr_initregs = 0;
+		struct stmt_list l = { 0 };
+		p->cap_regs = th->nr_regs;
+		p->ntemp = 0;
+		lisa_build(p, &l, ins[i], nr_ins[i]);
+		th->body.stmts = l.stmts;
+		th->body.nr_stmts = l.nr;
+		p->cur = NULL;
+	}
 }
 
 /* ---- event references ---- */
@@ -1265,8 +2189,9 @@ static int64_t parse_value(struct parser *p)
 	const struct lit_token *v = peek(p, 0);
 	if (v->kind != T_NUM)
 		fail(p, IOM_EPARSE, v->pos, "expected a number, found %s", describe(p, v));
+	uint64_t num = v->num;
 	next(p);
-	return neg ? -(int64_t)v->num : (int64_t)v->num;
+	return neg ? -(int64_t)num : (int64_t)num;
 }
 
 static int dev_has_region(const struct iom_lit_test *t, int dev)
@@ -1376,22 +2301,78 @@ static struct iom_lit_cond *new_cond(struct parser *p, enum iom_lit_cond_kind k,
 	c->reg = -1;
 	c->thread = -1;
 	c->value_sym = -1;
+	c->rhs_thread = -1;
+	c->rhs_reg = -1;
 	return c;
 }
 
-static void parse_cond_value(struct parser *p, struct iom_lit_cond *c)
+/* Register r of thread th for a condition or locations entry; a register the thread
+ * never declares is added (herd7 reads it as 0). */
+static int cond_reg(struct parser *p, int th, const struct lit_token *r)
 {
-	expect_p(p, '=', "in a condition atom");
+	struct iom_lit_thread *t = &p->t->threads[th];
+	int i = find_reg(t, r->s, r->len);
+	if (i >= 0)
+		return i;
+	if (t->nr_regs >= 4096)
+		fail(p, IOM_ELIMIT, r->pos, "too many registers in P%d", th);
+	const char **n = xalloc(p, (t->nr_regs + 1) * sizeof(*n));
+	if (t->nr_regs)
+		memcpy(n, t->regs, t->nr_regs * sizeof(*n));
+	n[t->nr_regs] = tokstr(p, r);
+	t->regs = n;
+	return (int)t->nr_regs++;
+}
+
+/* "=v" or "!=v" (herd7 stateParser: x!=v is ~(x=v)); returns c or NOT(c). */
+static struct iom_lit_cond *new_cond(struct parser *p, enum iom_lit_cond_kind k,
+				     struct iom_lit_pos pos);
+static struct iom_lit_cond *cond_value(struct parser *p, struct iom_lit_cond *c)
+{
+	int ne = 0;
+	if (peek(p, 0)->kind == T_NE) {
+		next(p);
+		ne = 1;
+	} else if (peek(p, 0)->kind == T_EQEQ) {
+		next(p); /* x==v */
+	} else {
+		expect_p(p, '=', "in a condition atom");
+	}
 	const struct lit_token *t = peek(p, 0);
-	if (t->kind == T_IDENT) {
+	if (is_p(t, '&') && peek(p, 1)->kind == T_IDENT) {
+		next(p);
+		t = peek(p, 0);
+	}
+	if (t->kind == T_NUM && is_p(peek(p, 1), ':')) {
+		/* 0:r1=1:r2 */
+		struct lit_token tn = next(p);
+		next(p);
+		struct lit_token r = expect_ident(p, "as a register name");
+		if (tn.num >= p->t->nr_threads)
+			fail(p, IOM_EINVAL, tn.pos, "there is no thread P%llu", (unsigned long long)tn.num);
+		c->rhs_thread = (int)tn.num;
+		c->rhs_reg = cond_reg(p, c->rhs_thread, &r);
+	} else if (t->kind == T_IDENT) {
 		int s = find_sym(p->t, t->s, t->len);
 		if (s < 0)
 			fail(p, IOM_EINVAL, t->pos, "unknown identifier '%.*s'", (int)t->len, t->s);
 		c->value_sym = s;
 		next(p);
-		return;
+	} else {
+		c->value = parse_value(p);
 	}
-	c->value = parse_value(p);
+	if (!ne)
+		return c;
+	struct iom_lit_cond *n = new_cond(p, IOM_LIT_C_NOT, c->pos);
+	n->a = c;
+	return n;
+}
+
+static void parse_cond_value(struct parser *p, struct iom_lit_cond *c)
+{
+	if (peek(p, 0)->kind == T_NE)
+		fail(p, IOM_EPARSE, peek(p, 0)->pos, "'!=' is not supported in this atom");
+	cond_value(p, c);
 }
 
 static const struct iom_lit_device *find_device(const struct iom_lit_test *t, int dev)
@@ -1404,12 +2385,25 @@ static const struct iom_lit_device *find_device(const struct iom_lit_test *t, in
 
 static struct iom_lit_cond *parse_prop(struct parser *p);
 
+/* "[i]" after an array name in a condition or locations */
+static void parse_elem(struct parser *p, const struct iom_lit_sym *sym, unsigned *elem)
+{
+	next(p);
+	const struct lit_token *ix = peek(p, 0);
+	if (ix->kind != T_NUM || !sym->array_len || ix->num >= sym->array_len)
+		fail(p, IOM_EINVAL, ix->pos, "'%s' has no element %.*s", sym->name, (int)ix->len,
+		     ix->s);
+	*elem = (unsigned)ix->num;
+	next(p);
+	expect_p(p, ']', "after the array index");
+}
+
 static struct iom_lit_cond *parse_atom(struct parser *p)
 {
 	const struct lit_token *t = peek(p, 0);
 	struct iom_lit_cond *c;
 	struct iom_lit_pos pos = t->pos;
-	if (is_p(t, '~')) {
+	if (is_p(t, '~') || (is_id(t, "not") && find_sym(p->t, t->s, t->len) < 0)) {
 		next(p);
 		enter(p, pos);
 		c = new_cond(p, IOM_LIT_C_NOT, pos);
@@ -1435,11 +2429,17 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 			     th);
 		c = new_cond(p, IOM_LIT_C_REG, pos);
 		c->thread = th;
-		c->reg = find_reg(&p->t->threads[th], r.s, r.len);
-		if (c->reg < 0)
-			fail(p, IOM_EINVAL, r.pos, "P%d has no register '%.*s'", th, (int)r.len, r.s);
-		parse_cond_value(p, c);
-		return c;
+		c->reg = cond_reg(p, th, &r);
+		return cond_value(p, c);
+	}
+	int bracket = 0;
+	if (is_p(t, '[') && peek(p, 1)->kind == T_IDENT) {
+		bracket = 1;
+		next(p);
+		t = peek(p, 0);
+		if (find_sym(p->t, t->s, t->len) < 0)
+			fail(p, IOM_EINVAL, t->pos, "unknown location '%.*s' in the condition",
+			     (int)t->len, t->s);
 	}
 	if (t->kind != T_IDENT)
 		fail(p, IOM_EPARSE, t->pos, "expected a condition, found %s", describe(p, t));
@@ -1468,6 +2468,18 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 	if (s >= 0) {
 		struct lit_token n = next(p);
 		const struct iom_lit_sym *sym = &p->t->syms[s];
+		if (bracket) {
+			/* [x]=v, [a[1]]=v: herd7's bracketed location */
+			if (sym->kind == IOM_LIT_SYM_REGION)
+				fail(p, IOM_EINVAL, n.pos, "'[%s]': use %s[off]=v for a region",
+				     sym->name, sym->name);
+			c = new_cond(p, IOM_LIT_C_MEM, pos);
+			c->sym = s;
+			if (is_p(peek(p, 0), '['))
+				parse_elem(p, sym, &c->elem);
+			expect_p(p, ']', "to close '[' around a location");
+			return cond_value(p, c);
+		}
 		if (sym->kind == IOM_LIT_SYM_REGION) {
 			c = new_cond(p, IOM_LIT_C_DEVREG, pos);
 			c->sym = s;
@@ -1478,16 +2490,17 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 			parse_cond_value(p, c);
 			return c;
 		}
-		if (sym->kind != IOM_LIT_SYM_VAR)
+		if (sym->kind == IOM_LIT_SYM_LOCK)
 			fail(p, IOM_EINVAL, n.pos, "'%s' is a lock and has no value", sym->name);
 		c = new_cond(p, IOM_LIT_C_MEM, pos);
 		c->sym = s;
-		parse_cond_value(p, c);
-		return c;
+		if (is_p(peek(p, 0), '['))
+			parse_elem(p, sym, &c->elem); /* a[i]=v */
+		return cond_value(p, c);
 	}
 	if (thread_number(t) >= 0 && is_p(peek(p, 1), ':')) {
 		const struct lit_token *t2 = peek(p, 3);
-		if (is_p(t2, '=')) {
+		if (is_p(t2, '=') || t2->kind == T_NE) {
 			/* P0:r0=v, accepted as a synonym of 0:r0=v */
 			int th = thread_number(t);
 			next(p);
@@ -1497,12 +2510,8 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 				fail(p, IOM_EINVAL, pos, "there is no thread P%d", th);
 			c = new_cond(p, IOM_LIT_C_REG, pos);
 			c->thread = th;
-			c->reg = find_reg(&p->t->threads[th], r.s, r.len);
-			if (c->reg < 0)
-				fail(p, IOM_EINVAL, r.pos, "P%d has no register '%.*s'", th, (int)r.len,
-				     r.s);
-			parse_cond_value(p, c);
-			return c;
+			c->reg = cond_reg(p, th, &r);
+			return cond_value(p, c);
 		}
 		c = new_cond(p, IOM_LIT_C_IO_BEFORE, pos);
 		parse_evref(p, &c->e1, -1, 0);
@@ -1572,7 +2581,7 @@ static struct iom_lit_cond *parse_conj(struct parser *p)
 	return c;
 }
 
-static struct iom_lit_cond *parse_prop(struct parser *p)
+static struct iom_lit_cond *parse_disj(struct parser *p)
 {
 	struct iom_lit_cond *c = parse_conj(p);
 	while (peek(p, 0)->kind == T_OR) {
@@ -1581,6 +2590,28 @@ static struct iom_lit_cond *parse_prop(struct parser *p)
 		n->a = c;
 		n->b = parse_conj(p);
 		c = n;
+	}
+	return c;
+}
+
+/* a -> b and a => b (lowest precedence, right-associative): ~a \/ b. */
+static struct iom_lit_cond *parse_prop(struct parser *p)
+{
+	struct iom_lit_cond *c = parse_disj(p);
+	const struct lit_token *t = peek(p, 0);
+	if (t->kind == T_ARROW || (is_p(t, '=') && is_p(peek(p, 1), '>'))) {
+		struct iom_lit_pos pos = t->pos;
+		if (t->kind != T_ARROW)
+			next(p);
+		next(p);
+		enter(p, pos);
+		struct iom_lit_cond *na = new_cond(p, IOM_LIT_C_NOT, pos);
+		na->a = c;
+		struct iom_lit_cond *o = new_cond(p, IOM_LIT_C_OR, pos);
+		o->a = na;
+		o->b = parse_prop(p);
+		p->depth--;
+		return o;
 	}
 	return c;
 }
@@ -1594,19 +2625,39 @@ static void parse_final(struct parser *p)
 		expect_p(p, '[', "after 'locations'");
 		while (!is_p(peek(p, 0), ']')) {
 			t = peek(p, 0);
+			struct iom_lit_locref lr = { .thread = -1, .reg = -1, .sym = -1, .pos = t->pos };
 			if (t->kind == T_NUM && is_p(peek(p, 1), ':')) {
-				/* N:reg: accepted; registers are always printed */
+				struct lit_token tn = next(p);
 				next(p);
-				next(p);
-				expect_ident(p, "as a register name");
+				struct lit_token r = expect_ident(p, "as a register name");
+				if (tn.num >= p->t->nr_threads)
+					fail(p, IOM_EINVAL, tn.pos, "there is no thread P%llu",
+					     (unsigned long long)tn.num);
+				lr.thread = (int)tn.num;
+				lr.reg = cond_reg(p, lr.thread, &r);
 			} else {
 				struct lit_token n = expect_ident(p, "in locations");
 				int s = find_sym(p->t, n.s, n.len);
 				if (s < 0)
 					fail(p, IOM_EINVAL, n.pos, "unknown location '%.*s'", (int)n.len,
 					     n.s);
-				*PUSH(p, p->t->locations, p->t->nr_locations, cap) = s;
+				lr.sym = s;
+				if (is_p(peek(p, 0), '[')) {
+					next(p);
+					const struct lit_token *ix = peek(p, 0);
+					if (ix->kind != T_NUM || ix->num >= p->t->syms[s].array_len)
+						fail(p, IOM_EINVAL, ix->pos, "'%s' has no element %.*s",
+						     p->t->syms[s].name, (int)ix->len, ix->s);
+					lr.elem = (unsigned)ix->num;
+					next(p);
+					expect_p(p, ']', "after the array index");
+				} else {
+					*PUSH(p, p->t->locations, p->t->nr_locations, cap) = s;
+				}
 			}
+			*PUSH(p, p->t->locs, p->t->nr_locs, p->cap_locs2) = lr;
+			if (is_p(peek(p, 0), '*'))
+				next(p); /* "1:r1*": a pointer-typed entry (herd7 LISA) */
 			if (is_p(peek(p, 0), ';'))
 				next(p);
 			else if (!is_p(peek(p, 0), ']'))
@@ -1636,13 +2687,18 @@ static void parse_final(struct parser *p)
 	} else if (is_p(t, '(')) {
 		p->t->quant = IOM_LIT_Q_EXISTS;
 	} else if (t->kind == T_EOF) {
-		fail(p, IOM_EPARSE, t->pos, "missing final condition (exists, ~exists or forall)");
+		/* herd7: no final condition means forall (true) */
+		p->t->quant = IOM_LIT_Q_FORALL;
+		p->t->cond = new_cond(p, IOM_LIT_C_TRUE, t->pos);
+		return;
 	} else {
 		fail(p, IOM_EPARSE, t->pos, "expected exists, ~exists, forall, filter or a thread, "
 		     "found %s", describe(p, t));
 	}
 	p->t->cond = parse_prop(p);
 	t = peek(p, 0);
+	if (is_p(t, ';'))
+		t = (next(p), peek(p, 0));
 	if (t->kind != T_EOF)
 		fail(p, IOM_EPARSE, t->pos, "unexpected %s after the final condition",
 		     describe(p, t));
@@ -1682,16 +2738,27 @@ static void parse_header(struct parser *p)
 		int col = (int)(s - bol) + (bol == c ? col0 : 1);
 		struct iom_lit_pos pos = { line, col };
 		if ((size_t)(eol - s) >= 7 && !memcmp(s, "Result:", 7)) {
+			/* Never, Sometimes, Always or DEADLOCK, optionally followed by DATARACE;
+			 * any other wording is free text (kernel tests use it) */
 			const char *w;
 			size_t n;
 			s += 7;
-			if (!word(&s, eol, &w, &n))
-				fail(p, IOM_EPARSE, pos, "Result: needs Never, Sometimes or Always");
-			char *v = xstrndup(p, w, n);
-			if (iom_lit_verdict_parse(v, &p->t->result) < 0 ||
-			    p->t->result == IOM_LIT_V_ERROR)
-				fail(p, IOM_EINVAL, pos, "unknown Result: '%s' (Never, Sometimes, Always)",
-				     v);
+			(void)pos;
+			if (word(&s, eol, &w, &n)) {
+				while (n > 1 && (w[n - 1] == ',' || w[n - 1] == '.' || w[n - 1] == ';'))
+					n--; /* "Sometimes, as ..." */
+				char *v = xstrndup(p, w, n);
+				enum iom_lit_verdict r;
+				if (!strcmp(v, "DEADLOCK"))
+					p->t->result_deadlock = true;
+				else if (iom_lit_verdict_parse(v, &r) == 0 && r != IOM_LIT_V_ERROR &&
+					 r != IOM_LIT_V_NONE)
+					p->t->result = r;
+				else
+					goto next_line;
+				if (word(&s, eol, &w, &n) && n >= 8 && !memcmp(w, "DATARACE", 8))
+					p->t->result_datarace = true;
+			}
 		} else if ((size_t)(eol - s) >= 7 && !memcmp(s, "Expect:", 7)) {
 			struct iom_lit_expect *e = PUSH(p, p->t->expects, p->t->nr_expects, cap);
 			const char *f[4];
@@ -1720,6 +2787,7 @@ static void parse_header(struct parser *p)
 			if (iom_lit_verdict_parse(v, &e->verdict) < 0)
 				fail(p, IOM_EINVAL, pos, "Expect: unknown verdict '%s'", v);
 		}
+	next_line:
 		bol = eol + 1;
 		line++;
 	}
@@ -1730,9 +2798,13 @@ static void parse_header(struct parser *p)
 static void parse_test(struct parser *p)
 {
 	const struct lit_token *t = peek(p, 0);
-	if (!is_id(t, "C"))
+	if (is_id(t, "LISA")) {
+		p->lisa = 1;
+		p->t->dialect = IOM_LIT_DIALECT_LISA;
+	} else if (!is_id(t, "C")) {
 		fail(p, IOM_EPARSE, t->pos, "a C litmus test starts with 'C <name>', found %s",
 		     describe(p, t));
+	}
 	if (p->nla != 1)
 		fail(p, IOM_EPARSE, t->pos, "internal: lookahead");
 	p->nla = 0;
@@ -1746,11 +2818,27 @@ static void parse_test(struct parser *p)
 		if ((unsigned char)name.s[i] < 0x21 || (unsigned char)name.s[i] > 0x7e)
 			fail(p, IOM_EPARSE, name.pos, "the test name must be printable ASCII");
 	p->t->name = xstrndup(p, name.s, n);
+	lit_lex_skip_meta(&p->lx);
+	while (p->nla == 0 && p->lx.col == 1 && p->lx.off + 1 < p->lx.len &&
+	       p->lx.src[p->lx.off] == 'C' && (p->lx.src[p->lx.off + 1] == ' ' ||
+					       p->lx.src[p->lx.off + 1] == '\t')) {
+		/* a second "C name" line (seen in public tests): herd7 keeps the first */
+		lit_lex_rest_of_line(&p->lx);
+		lit_lex_skip_meta(&p->lx);
+	}
 	parse_init(p);
 	/* the header comment sits before the init block; read it now for Result:/Expect: */
 	parse_header(p);
+	if (p->lisa)
+		parse_lisa_threads(p);
 	for (;;) {
 		t = peek(p, 0);
+		if (p->lisa)
+			break;
+		if (is_id(t, "void") && thread_number(peek(p, 1)) >= 0 && is_p(peek(p, 2), '(')) {
+			next(p); /* herd7 7.57: "void P0(...)" */
+			continue;
+		}
 		if (thread_number(t) >= 0 && is_p(peek(p, 1), '('))
 			parse_thread(p);
 		else if (is_id(t, "DEV") && is_p(peek(p, 1), '('))
@@ -1760,6 +2848,10 @@ static void parse_test(struct parser *p)
 	}
 	if (!p->t->nr_threads)
 		fail(p, IOM_EPARSE, t->pos, "expected thread P0, found %s", describe(p, t));
+	for (unsigned i = 0; i < p->nr_preg; i++)
+		if (!p->preg[i].used)
+			fail(p, IOM_EINVAL, p->preg[i].ri.pos, "%d:%s: there is no thread P%d",
+			     p->preg[i].thread, p->preg[i].name, p->preg[i].thread);
 	parse_final(p);
 	resolve_pending(p);
 }

@@ -16,14 +16,55 @@
 static const struct iom_lit_prim_info prims[] = {
 	[IOM_LIT_P_NONE] = { IOM_LIT_P_NONE, NULL, IOM_LIT_PC_NONE, IOM_LIT_DIR_NONE,
 			     IOM_LIT_FL_NONE, 0, IOM_LIT_B_NONE, IOM_LIT_LK_NONE, false, 0, 0, 0,
-			     NULL },
+			     NULL, IOM_LIT_LF_NONE, IOM_LIT_ANN_NONE, 0, 0, IOM_LIT_RET_NONE, 0, -1, -1,
+			     -1, false },
 #define LIT_PRIM(id, name, cls, dir, fl, w, bar, lk, be, first, removed, archs, src)       \
 	[IOM_LIT_P_##id] = { IOM_LIT_P_##id, name, IOM_LIT_PC_##cls, IOM_LIT_DIR_##dir,         \
 			     IOM_LIT_FL_##fl, w, IOM_LIT_B_##bar, IOM_LIT_LK_##lk, be, first,    \
-			     removed, ARCHS_##archs, src },
+			     removed, ARCHS_##archs, src, IOM_LIT_LF_NONE, IOM_LIT_ANN_NONE, 0, 0, \
+			     IOM_LIT_RET_NONE, 0, -1, -1, -1, false },
+#define LIT_PRIM_LK(id, name, cls, dir, fl, w, bar, lk, be, first, removed, archs, lkform,  \
+		    ann, op, imm, ret, nargs, loc, val, cmp, lval, src)                        \
+	[IOM_LIT_P_##id] = { IOM_LIT_P_##id, name, IOM_LIT_PC_##cls, IOM_LIT_DIR_##dir,         \
+			     IOM_LIT_FL_##fl, w, IOM_LIT_B_##bar, IOM_LIT_LK_##lk, be, first,    \
+			     removed, ARCHS_##archs, src, IOM_LIT_LF_##lkform, IOM_LIT_ANN_##ann, \
+			     op, imm, IOM_LIT_RET_##ret, nargs, loc, val, cmp, lval },
 #include "../tables/litmus_primitives.def"
 #undef LIT_PRIM
+#undef LIT_PRIM_LK
 };
+
+/* ORDER IOM_LIT_ANN; spellings of linux-kernel.def@v6.12 / linux-kernel.bell@v6.12. */
+static const char *const ann_names[] = {
+	[IOM_LIT_ANN_NONE] = "",
+	[IOM_LIT_ANN_ONCE] = "once",
+	[IOM_LIT_ANN_ACQUIRE] = "acquire",
+	[IOM_LIT_ANN_RELEASE] = "release",
+	[IOM_LIT_ANN_MB] = "mb",
+	[IOM_LIT_ANN_RMB] = "rmb",
+	[IOM_LIT_ANN_WMB] = "wmb",
+	[IOM_LIT_ANN_BEFORE_ATOMIC] = "before-atomic",
+	[IOM_LIT_ANN_AFTER_ATOMIC] = "after-atomic",
+	[IOM_LIT_ANN_AFTER_SPINLOCK] = "after-spinlock",
+	[IOM_LIT_ANN_AFTER_UNLOCK_LOCK] = "after-unlock-lock",
+	[IOM_LIT_ANN_AFTER_SRCU_READ_UNLOCK] = "after-srcu-read-unlock",
+	[IOM_LIT_ANN_BARRIER] = "barrier",
+	[IOM_LIT_ANN_RCU_LOCK] = "rcu-lock",
+	[IOM_LIT_ANN_RCU_UNLOCK] = "rcu-unlock",
+	[IOM_LIT_ANN_SYNC_RCU] = "sync-rcu",
+	[IOM_LIT_ANN_SRCU_LOCK] = "srcu-lock",
+	[IOM_LIT_ANN_SRCU_UNLOCK] = "srcu-unlock",
+	[IOM_LIT_ANN_SYNC_SRCU] = "sync-srcu",
+	[IOM_LIT_ANN_NORETURN] = "noreturn",
+};
+_Static_assert(ARRAY_SIZE(ann_names) == IOM_LIT_ANN__COUNT, "ann_names");
+
+const char *iom_lit_ann_name(enum iom_lit_ann a)
+{
+	if ((int)a < 0 || a >= IOM_LIT_ANN__COUNT)
+		return "";
+	return ann_names[a];
+}
 _Static_assert(ARRAY_SIZE(prims) == IOM_LIT_P__COUNT, "litmus_primitives.def rows");
 
 const struct iom_lit_prim_info *iom_lit_prim_info(enum iom_lit_prim p)

@@ -8,6 +8,20 @@
 
 static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *th,
 		     const struct iom_lit_expr *e, struct iom_buf *b);
+static void put_expr_in(const struct iom_lit_test *t, const struct iom_lit_thread *th,
+			const struct iom_lit_block *inl, const struct iom_lit_expr *e,
+			struct iom_buf *b);
+static void put_call(const struct iom_lit_test *t, const struct iom_lit_thread *th,
+		     const struct iom_lit_block *inl, const struct iom_lit_stmt *s, struct iom_buf *b);
+
+/* The statement of blk (a while condition's reads) that defines register r, or NULL. */
+static const struct iom_lit_stmt *inl_def(const struct iom_lit_block *blk, int r)
+{
+	for (unsigned i = 0; blk && i < blk->nr_stmts; i++)
+		if (blk->stmts[i].kind == IOM_LIT_S_PRIM && blk->stmts[i].dst == r)
+			return &blk->stmts[i];
+	return NULL;
+}
 
 static const char *opname(int op)
 {
@@ -31,6 +45,14 @@ static const char *opname(int op)
 static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *th,
 		     const struct iom_lit_expr *e, struct iom_buf *b)
 {
+	put_expr_in(t, th, NULL, e, b);
+}
+
+static void put_expr_in(const struct iom_lit_test *t, const struct iom_lit_thread *th,
+			const struct iom_lit_block *inl, const struct iom_lit_expr *e,
+			struct iom_buf *b)
+{
+	const struct iom_lit_stmt *def;
 	switch (e->kind) {
 	case IOM_LIT_E_CONST:
 		if (e->value < 0)
@@ -39,6 +61,13 @@ static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *
 			iom_buf_printf(b, "%" PRId64, e->value);
 		break;
 	case IOM_LIT_E_REG:
+		if ((def = inl_def(inl, e->index))) {
+			/* a read of a while condition, written back in place */
+			iom_buf_puts(b, "(");
+			put_call(t, th, inl, def, b);
+			iom_buf_puts(b, ")");
+			break;
+		}
 		iom_buf_puts(b, th ? th->regs[e->index] : "?");
 		break;
 	case IOM_LIT_E_SYM:
@@ -46,15 +75,15 @@ static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *
 		break;
 	case IOM_LIT_E_DEREF:
 		iom_buf_puts(b, "*");
-		put_expr(t, th, e->a, b);
+		put_expr_in(t, th, inl, e->a, b);
 		break;
 	case IOM_LIT_E_ADDR:
 		iom_buf_puts(b, "&");
-		put_expr(t, th, e->a, b);
+		put_expr_in(t, th, inl, e->a, b);
 		break;
 	case IOM_LIT_E_UNOP:
 		iom_buf_printf(b, "%c(", e->op);
-		put_expr(t, th, e->a, b);
+		put_expr_in(t, th, inl, e->a, b);
 		iom_buf_puts(b, ")");
 		break;
 	case IOM_LIT_E_BINOP:
@@ -66,12 +95,65 @@ static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *
 			break;
 		}
 		iom_buf_puts(b, "(");
-		put_expr(t, th, e->a, b);
+		put_expr_in(t, th, inl, e->a, b);
 		iom_buf_printf(b, " %s ", opname(e->op));
-		put_expr(t, th, e->b, b);
+		put_expr_in(t, th, inl, e->b, b);
 		iom_buf_puts(b, ")");
 		break;
 	}
+}
+
+/* The location of a plain access, or an LKMM operand rebuilt from the resolved fields:
+ * *x, *r1, *(a + 1). */
+static void put_loc(const struct iom_lit_test *t, const struct iom_lit_thread *th,
+		    const struct iom_lit_block *inl, const struct iom_lit_stmt *s, struct iom_buf *b)
+{
+	iom_buf_puts(b, "*");
+	if (s->mem >= 0)
+		iom_buf_puts(b, t->syms[s->mem].name);
+	else if (s->addr)
+		put_expr_in(t, th, inl, s->addr, b);
+	else
+		iom_buf_puts(b, "?");
+}
+
+/* A call (or a plain load) without "dst =" and ';'. */
+static void put_call(const struct iom_lit_test *t, const struct iom_lit_thread *th,
+		     const struct iom_lit_block *inl, const struct iom_lit_stmt *s, struct iom_buf *b)
+{
+	const struct iom_lit_prim_info *pi = iom_lit_prim_info(s->prim);
+	if (s->prim == IOM_LIT_P_PLAIN_LOAD) {
+		put_loc(t, th, inl, s, b);
+		return;
+	}
+	iom_buf_printf(b, "%s(", iom_lit_prim_name(s->prim));
+	if (!s->args && pi->nargs) {
+		/* built without source arguments (LISA): from the resolved operands */
+		for (unsigned a = 0; a < pi->nargs; a++) {
+			if (a)
+				iom_buf_puts(b, ", ");
+			if ((int)a == pi->arg_loc) {
+				if (pi->loc_lvalue)
+					put_loc(t, th, inl, s, b);
+				else if (s->mem >= 0)
+					iom_buf_puts(b, t->syms[s->mem].name);
+				else if (s->addr)
+					put_expr_in(t, th, inl, s->addr, b);
+			} else if ((int)a == pi->arg_val && s->value) {
+				put_expr_in(t, th, inl, s->value, b);
+			} else if ((int)a == pi->arg_cmp && s->expect) {
+				put_expr_in(t, th, inl, s->expect, b);
+			} else {
+				iom_buf_puts(b, "0");
+			}
+		}
+	}
+	for (unsigned a = 0; a < s->nr_args; a++) {
+		if (a)
+			iom_buf_puts(b, ", ");
+		put_expr_in(t, th, inl, s->args[a], b);
+	}
+	iom_buf_puts(b, ")");
 }
 
 static void indent(struct iom_buf *b, int n)
@@ -109,26 +191,27 @@ static void put_block(const struct iom_lit_test *t, const struct iom_lit_thread 
 			}
 			iom_buf_puts(b, "\n");
 			break;
+		case IOM_LIT_S_WHILE:
+			/* the condition's reads (cond_b) are written back into it */
+			iom_buf_puts(b, "while (");
+			put_expr_in(t, th, &s->cond_b, s->cond, b);
+			iom_buf_puts(b, ") {\n");
+			put_block(t, th, &s->then_b, lvl + 1, b);
+			indent(b, lvl);
+			iom_buf_puts(b, "}\n");
+			break;
 		case IOM_LIT_S_PRIM:
-			if (s->prim == IOM_LIT_P_PLAIN_LOAD) {
-				iom_buf_printf(b, "%s = *%s;\n", th->regs[s->dst], t->syms[s->mem].name);
-				break;
-			}
 			if (s->prim == IOM_LIT_P_PLAIN_STORE) {
-				iom_buf_printf(b, "*%s = ", t->syms[s->mem].name);
+				put_loc(t, th, NULL, s, b);
+				iom_buf_puts(b, " = ");
 				put_expr(t, th, s->value, b);
 				iom_buf_puts(b, ";\n");
 				break;
 			}
 			if (s->dst >= 0)
 				iom_buf_printf(b, "%s = ", th->regs[s->dst]);
-			iom_buf_printf(b, "%s(", iom_lit_prim_name(s->prim));
-			for (unsigned a = 0; a < s->nr_args; a++) {
-				if (a)
-					iom_buf_puts(b, ", ");
-				put_expr(t, th, s->args[a], b);
-			}
-			iom_buf_puts(b, ");\n");
+			put_call(t, th, NULL, s, b);
+			iom_buf_puts(b, ";\n");
 			break;
 		}
 	}
@@ -144,7 +227,10 @@ static void put_evref(const struct iom_lit_evref *r, struct iom_buf *b)
 static void put_value(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		      struct iom_buf *b)
 {
-	if (c->value_sym >= 0)
+	if (c->rhs_reg >= 0 && c->rhs_thread >= 0 && (unsigned)c->rhs_thread < t->nr_threads)
+		iom_buf_printf(b, "=%d:%s", c->rhs_thread,
+			       t->threads[c->rhs_thread].regs[c->rhs_reg]);
+	else if (c->value_sym >= 0)
 		iom_buf_printf(b, "=%s", t->syms[c->value_sym].name);
 	else
 		iom_buf_printf(b, "=%" PRId64, c->value);
@@ -178,6 +264,8 @@ static void put_cond(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		break;
 	case IOM_LIT_C_MEM:
 		iom_buf_puts(b, t->syms[c->sym].name);
+		if (t->syms[c->sym].array_len)
+			iom_buf_printf(b, "[%u]", c->elem);
 		put_value(t, c, b);
 		break;
 	case IOM_LIT_C_DEVREG:
@@ -226,14 +314,30 @@ void iom_lit_print_cond(const struct iom_lit_test *t, enum iom_lit_quant q,
 	iom_buf_puts(b, ")");
 }
 
+/* Is r defined by a while condition's reads (printed inline, not declared)? */
+static int while_temp(const struct iom_lit_block *blk, int r)
+{
+	for (unsigned i = 0; i < blk->nr_stmts; i++) {
+		const struct iom_lit_stmt *s = &blk->stmts[i];
+		if (s->kind == IOM_LIT_S_WHILE && (inl_def(&s->cond_b, r) || while_temp(&s->then_b, r)))
+			return 1;
+		if (s->kind == IOM_LIT_S_IF && (while_temp(&s->then_b, r) || while_temp(&s->else_b, r)))
+			return 1;
+	}
+	return 0;
+}
+
 void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 {
 	char v[16];
 	iom_buf_printf(b, "C %s\n", t->name);
-	if (t->result != IOM_LIT_V_NONE || t->nr_expects) {
+	if (t->result != IOM_LIT_V_NONE || t->nr_expects || t->result_deadlock) {
 		iom_buf_puts(b, "(*\n");
-		if (t->result != IOM_LIT_V_NONE)
-			iom_buf_printf(b, " * Result: %s\n", iom_lit_verdict_name(t->result));
+		if (t->result_deadlock)
+			iom_buf_printf(b, " * Result: DEADLOCK%s\n", t->result_datarace ? " DATARACE" : "");
+		else if (t->result != IOM_LIT_V_NONE)
+			iom_buf_printf(b, " * Result: %s%s\n", iom_lit_verdict_name(t->result),
+				       t->result_datarace ? " DATARACE" : "");
 		for (unsigned i = 0; i < t->nr_expects; i++) {
 			const struct iom_lit_expect *e = &t->expects[i];
 			iom_buf_printf(b, " * Expect: %s %s %s %s\n", iom_arch_name(e->arch),
@@ -257,12 +361,39 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		case IOM_LIT_SYM_LOCK:
 			iom_buf_printf(b, "\tspinlock_t %s;\n", s->name);
 			break;
-		case IOM_LIT_SYM_VAR:
-			if (s->init_ref >= 0)
-				iom_buf_printf(b, "\tint *%s = &%s;\n", s->name, t->syms[s->init_ref].name);
-			else
-				iom_buf_printf(b, "\tint %s = %" PRId64 ";\n", s->name, s->init);
+		case IOM_LIT_SYM_SRCU:
+			iom_buf_printf(b, "\tstruct srcu_struct %s;\n", s->name);
 			break;
+		case IOM_LIT_SYM_VAR: {
+			const char *ty = s->ctype ? s->ctype : s->init_ref >= 0 ? "int *" : "int";
+			size_t n = strlen(ty);
+			const char *sep = n && ty[n - 1] == '*' ? "" : " ";
+			if (s->array_len) {
+				iom_buf_printf(b, "\t%s%s%s[%u];\n", ty, sep, s->name, s->array_len);
+				for (unsigned k = 0; k < s->array_len; k++)
+					if (s->array_init[k])
+						iom_buf_printf(b, "\t%s[%u] = %" PRId64 ";\n", s->name, k,
+							       s->array_init[k]);
+			} else if (s->init_ref >= 0) {
+				iom_buf_printf(b, "\t%s%s%s = &%s;\n", ty, sep, s->name,
+					       t->syms[s->init_ref].name);
+			} else {
+				iom_buf_printf(b, "\t%s%s%s = %" PRId64 ";\n", ty, sep, s->name, s->init);
+			}
+			break;
+		}
+		}
+	}
+	for (unsigned i = 0; i < t->nr_threads; i++) {
+		const struct iom_lit_thread *th = &t->threads[i];
+		for (unsigned k = 0; k < th->nr_reg_inits; k++) {
+			const struct iom_lit_reginit *ri = &th->reg_inits[k];
+			if (ri->sym >= 0)
+				iom_buf_printf(b, "\t%d:%s = &%s;\n", th->id, th->regs[ri->reg],
+					       t->syms[ri->sym].name);
+			else
+				iom_buf_printf(b, "\t%d:%s = %" PRId64 ";\n", th->id, th->regs[ri->reg],
+					       ri->value);
 		}
 	}
 	iom_buf_puts(b, "}\n");
@@ -277,7 +408,8 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		}
 		iom_buf_puts(b, ")\n{\n");
 		for (unsigned k = 0; k < th->nr_regs; k++)
-			iom_buf_printf(b, "\tint %s;\n", th->regs[k]);
+			if (!while_temp(&th->body, (int)k))
+				iom_buf_printf(b, "\tint %s;\n", th->regs[k]);
 		put_block(t, th, &th->body, 1, b);
 		iom_buf_puts(b, "}\n");
 	}
@@ -310,7 +442,19 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		iom_buf_puts(b, "}\n");
 	}
 	iom_buf_puts(b, "\n");
-	if (t->nr_locations) {
+	if (t->nr_locs) {
+		iom_buf_puts(b, "locations [");
+		for (unsigned i = 0; i < t->nr_locs; i++) {
+			const struct iom_lit_locref *l = &t->locs[i];
+			if (l->thread >= 0)
+				iom_buf_printf(b, "%d:%s;", l->thread, t->threads[l->thread].regs[l->reg]);
+			else if (t->syms[l->sym].array_len)
+				iom_buf_printf(b, "%s[%u];", t->syms[l->sym].name, l->elem);
+			else
+				iom_buf_printf(b, "%s;", t->syms[l->sym].name);
+		}
+		iom_buf_puts(b, "]\n");
+	} else if (t->nr_locations) {
 		iom_buf_puts(b, "locations [");
 		for (unsigned i = 0; i < t->nr_locations; i++)
 			iom_buf_printf(b, "%s;", t->syms[t->locations[i]].name);

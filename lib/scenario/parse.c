@@ -673,14 +673,15 @@ static int parse_expect(struct lex *l, struct iom_scn *s, struct scn_stmt *st)
 		if (accept(l, '[')) {
 			e->slice = true;
 			skip_ws(l);
-			if (*l->p != ':') {
+			/* the buffer need not end in a newline: check l->end first */
+			if (l->p >= l->end || *l->p != ':') {
 				if (num_arg(l, &e->lo, "an offset"))
 					return -1;
 			}
 			if (expect_ch(l, ':'))
 				return -1;
 			skip_ws(l);
-			if (*l->p == ']')
+			if (l->p < l->end && *l->p == ']')
 				e->hi_open = true;
 			else if (num_arg(l, &e->hi, "an offset"))
 				return -1;

@@ -52,7 +52,9 @@ static const char *body_of(const char *s, bool *record)
 			*record = true;
 		}
 	}
-	if (is_month(s) || (isdigit((unsigned char)s[0]) && s[4] == '-' && strchr(s, 'T'))) {
+	/* strnlen first: s[4] must not be read past the end of a short line */
+	if (is_month(s) || (isdigit((unsigned char)s[0]) && strnlen(s, 5) == 5 && s[4] == '-' &&
+			     strchr(s, 'T'))) {
 		const char *k = strstr(s, " kernel: ");
 		if (k && k - s < 90) {
 			s = k + 9;

@@ -51,7 +51,8 @@ void iom_rd_lspci(struct iom_sys_state *st, int input, const char *text, size_t 
 				memcpy(w, p, n);
 				w[n] = 0;
 				if (!sys_bdf_norm(w, dev)) {
-					const char *c = p + n + 1, *colon = strstr(c, ": ");
+					/* a header without a blank ends at p[n]: do not step over the NUL */
+					const char *c = p[n] ? p + n + 1 : p + n, *colon = strstr(c, ": ");
 					size_t cn = colon ? (size_t)(colon - c) : 0;
 					const char *br = memchr(c, '[', cn);
 					if (br && br > c)

@@ -2,6 +2,8 @@
 /* iomodel -- replay driver for libFuzzer targets.
  * Linked with each tests/fuzz/fuzz_*.c when building without libFuzzer, so that
  * make check feeds every corpus file (and a few edge cases) through the target.
+ * Each input is copied into an exactly-sized heap block (no trailing NUL), so a sanitizer
+ * build reports any read past the length argument.
  * Prints TAP: one line per input. A crash or sanitizer report fails the suite. */
 #include <dirent.h>
 #include <stdint.h>
@@ -11,6 +13,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Hand the target a copy in a malloc block of exactly len bytes, with no NUL after it,
+ * as libFuzzer does: under ASan any read past len is then a heap-buffer-overflow. */
+static void run_exact(const uint8_t *data, size_t len)
+{
+	uint8_t *copy = malloc(len ? len : 1);
+	if (!copy) {
+		fprintf(stderr, "out of memory\n");
+		exit(2);
+	}
+	if (len)
+		memcpy(copy, data, len);
+	/* an empty input is still a valid, distinct pointer, never read */
+	LLVMFuzzerTestOneInput(copy, len);
+	free(copy);
+}
+
 static int cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -19,9 +37,15 @@ static int cmp(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	int n = 0;
-	static const char *edge[] = { "", "\n", "\0", "\xff\xfe", "(*", "0x", "-" };
+	static const struct {
+		const char *s;
+		size_t len;
+	} edge[] = {
+		{ "", 0 }, { "\n", 1 }, { "\0", 1 }, { "\xff\xfe", 2 }, { "(*", 2 }, { "0x", 2 },
+		{ "-", 1 },
+	};
 	for (size_t i = 0; i < sizeof(edge) / sizeof(edge[0]); i++) {
-		LLVMFuzzerTestOneInput((const uint8_t *)edge[i], strlen(edge[i]));
+		run_exact((const uint8_t *)edge[i].s, edge[i].len);
 		printf("ok %d - edge case %zu\n", ++n, i);
 	}
 	for (int a = 1; a < argc; a++) {
@@ -59,7 +83,7 @@ int main(int argc, char **argv)
 				len += r;
 			} while (r > 0);
 			fclose(f);
-			LLVMFuzzerTestOneInput(buf, len);
+			run_exact(buf, len);
 			free(buf);
 			printf("ok %d - %s\n", ++n, path);
 			free(names[i]);

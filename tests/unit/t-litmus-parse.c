@@ -94,9 +94,13 @@ static void test_corpus_file(void **state)
 	/* LKMM naming: the C line repeats the file name */
 	assert_int_equal(strncmp(base, t->name, strlen(t->name)), 0);
 	assert_string_equal(base + strlen(t->name), ".litmus");
+	assert_non_null(t->cond);
+	/* litmus/lkmm/ holds plain LKMM tests (herd7's Result: only, no Expect: lines): they
+	 * get the round trip below; the Expect: rules are the C-MMIO corpus's */
+	if (strstr(path, "/lkmm/"))
+		goto roundtrip;
 	assert_true(t->result != IOM_LIT_V_NONE);
 	assert_true(t->nr_expects > 0);
-	assert_non_null(t->cond);
 
 	for (int a = 0; a < IOM_ARCH__COUNT; a++)
 		for (size_t v = 0; v < N(versions); v++) {
@@ -142,6 +146,7 @@ static void test_corpus_file(void **state)
 		assert_string_equal(iom_lit_verdict_name(t->result), iom_lit_verdict_name(sum));
 	}
 
+roundtrip:
 	/* print -> parse -> print is a fixpoint */
 	iom_buf_init(&b1);
 	iom_buf_init(&b2);
@@ -777,8 +782,9 @@ static const struct bad {
 	{ "C t\nP0() {}\n", IOM_EPARSE, 2, 1, "initial state" },
 	{ "C t\n{ x = 1;\nP0(int *x) { }\nexists (x=1)\n", IOM_EPARSE, 2, 1, "initial state is not closed" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n", IOM_EPARSE, 6, 1, "unbalanced braces" },
-	{ "C t\n{}\nP0(int *x)\n{\n\tfoo(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "unknown primitive 'foo'" },
-	{ "C t\n{}\nP0(int *x)\n{\n\tr0 = READ_ONCE(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "unknown register 'r0'" },
+	{ "C t\n{}\nP0(int *x)\n{\n\tfoo(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "Unknown macro foo" },
+	/* an undeclared register is declared by its first assignment (herd7); reading one is not */
+	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, r0);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 17, "unknown identifier 'r0'" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*y, 1);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 14, "unknown identifier 'y'" },
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, x + 4);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 12, "not an I/O region" },
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "takes 2 arguments" },
@@ -791,7 +797,8 @@ static const struct bad {
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (dev0:r0=1)\n", IOM_EINVAL, 7, 14, "dev0 has no variable 'r0'" },
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (dev3[0]=1)\n", IOM_EINVAL, 7, 9, "dev3 has no declared region" },
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (5:r0=1)\n", IOM_EINVAL, 7, 9, "no thread P5" },
-	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\n", IOM_EPARSE, 7, 1, "missing final condition" },
+	/* no final condition is herd7's forall (true) (t-litmus-lkmm.c); a bare quantifier is not */
+	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists\n", IOM_EPARSE, 8, 1, "expected a condition" },
 	{ HDR "P0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1) junk\n", IOM_EPARSE, 7, 14, "after the final condition" },
 	{ HDR "P1(void __iomem *dev)\n{\n}\nexists (x=1)\n", IOM_EINVAL, 3, 1, "expected thread P0" },
 	{ HDR "DEV(dev0) { on P0:z r0 = dma_read(x); }\nP0(void __iomem *dev)\n{\n\twritel(1, dev);\n}\nexists (x=1)\n",
@@ -803,14 +810,16 @@ static const struct bad {
 	{ "C t\n{ platform(pae); }\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 12, "unknown platform option" },
 	{ "C t\n(* Expect: x86 4.8 kernel *)\n{}\nP0() {}\nexists (true)\n", IOM_EPARSE, 2, 4, "Expect: needs 4 fields" },
 	{ "C t\n(*\n * Expect: vax * * Never *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 3, 4, "unknown architecture 'vax'" },
-	{ "C t\n(* Result: Maybe *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 4, "unknown Result" },
+	/* an unknown Result: wording is free text (t-litmus-lkmm.c); a bad Expect: model is not */
+	{ "C t\n(* Expect: * * best Never *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 4, "unknown model 'best'" },
 	{ "C t\n(* open\n{}\n", IOM_EPARSE, 2, 1, "unterminated (* comment" },
 	{ "C t\n{ int x = 0x; }\n", IOM_EPARSE, 2, 11, "hexadecimal number without digits" },
 	{ "C t\n{ int x = 99999999999999999999; }\n", IOM_EPARSE, 2, 11, "out of range" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = WRITE_ONCE(*x, 1) + 1;\n}\nexists (x=1)\n",
 	  IOM_EINVAL, 6, 2, "WRITE_ONCE() returns no value" },
-	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tif (*r) { r = 1; }\n}\nexists (x=1)\n",
-	  IOM_EINVAL, 6, 6, "must name a shared location" },
+	/* *r is a load through register r (LKMM dialect); *1 is not an address */
+	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tif (*1) { r = 1; }\n}\nexists (x=1)\n",
+	  IOM_EINVAL, 6, 6, "needs an address" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x) +;\n}\nexists (x=1)\n",
 	  IOM_EPARSE, 6, 21, "expected an expression" },
 	{ "C t\n{ dev = ioremap(dev0); }\nP0(void __iomem *dev)\n{\n\tint r;\n\tr = *dev + 1;\n}\nexists (true)\n",

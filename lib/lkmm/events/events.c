@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- LKMM events layer: from a parsed test to the set of paths of each thread.
+ *
+ * A path is one way a thread can run: its events with their tags (tables/lkmm_events.def),
+ * locations and values, the intra-thread relations herd7 computes for C (addr, data, ctrl,
+ * rmw: herd/CSem.ml, herd/modelUtils.ml), and the final registers. Read values are
+ * guessed from the finite set of values each location can hold (computed here by a
+ * fixpoint); the search layer then keeps only the guesses some write justifies (rf) and
+ * whose values are grounded (herd7's equation solver drops value cycles).
+ * Dependencies follow herd7: data = a read's value flows into a store's value (and the
+ * R->W of __atomic_op*, CSem.ml build_atomic_op), addr = into an address, ctrl = into the
+ * condition of an if, to the events inside its branches only (herd/event.ml cond_comp). */
+#include <stdlib.h>
+#include <string.h>
+#include "lkmm/lkmm_int.h"
+
+enum lk_shape {
+	LK_SH_LOAD, LK_SH_STORE, LK_SH_STORE_MB, LK_SH_FENCE, LK_SH_XCHG, LK_SH_CMPXCHG,
+	LK_SH_OP, LK_SH_OP_RET, LK_SH_FETCH_OP, LK_SH_LOCK, LK_SH_UNLOCK, LK_SH_TRYLOCK,
+	LK_SH_ISLOCKED, LK_SH_SYNC_SRCU, LK_SH_NOP, LK_SH_ADD_UNLESS,
+};
+
+struct lk_prim_row {
+	const char *name;
+	enum lk_shape shape;
+	uint32_t rtag, wtag;
+	int mb, op, imm, test, def_line;
+};
+
+static const struct lk_prim_row lk_rows[] = {
+#define LK_PRIM(n, sh, rt, wt, mb, op, imm, test, line) \
+	{ n, LK_SH_##sh, rt, wt, mb, op, imm, test, line },
+#include "../tables/lkmm_events.def"
+#undef LK_PRIM
+};
+
+static const struct lk_prim_row *row_of(enum iom_lit_prim p)
+{
+	const char *n = iom_lit_prim_name(p);
+	if (p == IOM_LIT_P_PLAIN_LOAD || p == IOM_LIT_P_PLAIN_STORE || !n)
+		return NULL;
+	for (size_t i = 0; i < sizeof(lk_rows) / sizeof(lk_rows[0]); i++)
+		if (!strcmp(lk_rows[i].name, n))
+			return &lk_rows[i];
+	return NULL;
+}
+
+/* The domain pass also runs every read with an unknown value (LK_TOP), and takes both
+ * sides of a condition on it, so that the domains over-approximate every value herd7's
+ * symbolic execution can produce (a value may be justified by a branch that only a
+ * later-found value takes). Paths are never built from LK_TOP. */
+#define LK_TOP INT64_MIN
+
+/* ---- value domains ---------------------------------------------------------------------- */
+struct dom {
+	int64_t v[LK_MAXDOM];
+	int n;
+};
+
+static bool dom_add(struct dom *d, int64_t v)
+{
+	for (int i = 0; i < d->n; i++)
+		if (d->v[i] == v)
+			return false;
+	if (d->n < LK_MAXDOM)
+		d->v[d->n++] = v;
+	return true;
+}
+
+/* ---- thread interpretation --------------------------------------------------------------- */
+struct tstate {
+	struct lk_path p;
+	uint64_t rtaint[LK_MAXREG];
+};
+
+struct kont {
+	const struct iom_lit_block *b;
+	unsigned i;
+	uint64_t ctrl;
+	const struct kont *next;
+	const struct iom_lit_stmt *loop; /* WHILE frames: the loop statement            */
+	int kind;                   /* 0 resume b at i; 1 test the loop condition; 2 loop back */
+	unsigned iter;
+};
+
+struct ictx {
+	struct lk_test *lt;
+	const struct iom_lit_thread *th;
+	struct dom *dom;            /* per location                                       */
+	struct dom *wrote;          /* values written (fixpoint pass)                      */
+	bool collect;               /* store paths                                        */
+	struct lk_paths *out;
+	struct iom_diag *d;
+	int err;
+	unsigned long budget;
+	int maxw;                   /* most writes on one path (domain pass)             */
+};
+
+static void fail(struct ictx *c, int line, int col, const char *msg, const char *arg)
+{
+	if (!c->err) {
+		iom_diag_set(c->d, IOM_EINVAL, c->lt->t->file, line, col, "%s%s", msg, arg);
+		c->err = -IOM_EINVAL;
+	}
+}
+
+struct val {
+	int64_t v;
+	uint64_t taint;
+	bool ok;
+};
+
+static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_expr *e)
+{
+	struct val r = { 0, 0, true }, a, b;
+	if (!e)
+		return r;
+	switch (e->kind) {
+	case IOM_LIT_E_CONST:
+		r.v = e->value;
+		return r;
+	case IOM_LIT_E_REG:
+		if (e->index < 0 || e->index >= LK_MAXREG) {
+			r.ok = false;
+			return r;
+		}
+		r.v = s->p.regs[e->index];
+		r.taint = s->rtaint[e->index];
+		return r;
+	case IOM_LIT_E_SYM:
+	case IOM_LIT_E_ADDR:
+		if (e->kind == IOM_LIT_E_ADDR) {
+			if (!e->a || e->a->kind != IOM_LIT_E_SYM) {
+				fail(c, e->pos.line, e->pos.col, "the LKMM engine cannot take this address", "");
+				r.ok = false;
+				return r;
+			}
+			r.v = lk_ptr(e->a->index);
+		} else
+			r.v = lk_ptr(e->index);
+		return r;
+	case IOM_LIT_E_UNOP:
+		a = eval(c, s, e->a);
+		r = a;
+		if (a.v == LK_TOP)
+			return r;
+		if (e->op == '-')
+			r.v = -a.v;
+		else if (e->op == '!')
+			r.v = !a.v;
+		else if (e->op == '~')
+			r.v = ~a.v;
+		return r;
+	case IOM_LIT_E_BINOP:
+		a = eval(c, s, e->a);
+		b = eval(c, s, e->b);
+		r.ok = a.ok && b.ok;
+		r.taint = a.taint | b.taint;
+		if (a.v == LK_TOP || b.v == LK_TOP) {
+			r.v = LK_TOP;
+			return r;
+		}
+		switch (e->op) {
+		case '+': r.v = a.v + b.v; break;  /* pointer + n moves by elements */
+		case '-': r.v = lk_is_ptr(a.v) && lk_is_ptr(b.v) ? lk_ptr_elem(a.v) - lk_ptr_elem(b.v)
+							      : a.v - b.v; break;
+		case '*': r.v = a.v * b.v; break;
+		case '/': r.v = b.v ? a.v / b.v : 0; break;
+		case '%': r.v = b.v ? a.v % b.v : 0; break;
+		case '&': r.v = a.v & b.v; break;
+		case '|': r.v = a.v | b.v; break;
+		case '^': r.v = a.v ^ b.v; break;
+		case '<': r.v = a.v < b.v; break;
+		case '>': r.v = a.v > b.v; break;
+		case IOM_LIT_OP_EQ: r.v = a.v == b.v; break;
+		case IOM_LIT_OP_NE: r.v = a.v != b.v; break;
+		case IOM_LIT_OP_LE: r.v = a.v <= b.v; break;
+		case IOM_LIT_OP_GE: r.v = a.v >= b.v; break;
+		case IOM_LIT_OP_LAND: r.v = a.v && b.v; break;
+		case IOM_LIT_OP_LOR: r.v = a.v || b.v; break;
+		case IOM_LIT_OP_SHL: r.v = (int64_t)((uint64_t)a.v << (b.v & 63)); break;
+		case IOM_LIT_OP_SHR: r.v = a.v >> (b.v & 63); break;
+		default: r.ok = false;
+		}
+		return r;
+	case IOM_LIT_E_DEREF:
+	default:
+		fail(c, e->pos.line, e->pos.col, "the LKMM engine cannot evaluate this expression", "");
+		r.ok = false;
+		return r;
+	}
+}
+
+/* Location of a primitive: the resolved sym, else the pointer its address evaluates to
+ * (stmt->addr; older ASTs: the location argument). */
+static int loc_of(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st, int argi,
+		  uint64_t *taint)
+{
+	*taint = 0;
+	if (st->mem >= 0)
+		return c->lt->loc_base[st->mem];
+	const struct iom_lit_expr *e = st->addr;
+	if (!e) {
+		if ((unsigned)argi >= st->nr_args) {
+			fail(c, st->pos.line, st->pos.col, "the LKMM engine cannot find this access's location", "");
+			return -1;
+		}
+		e = st->args[argi];
+		if (e->kind == IOM_LIT_E_DEREF)
+			e = e->a;
+	}
+	struct val v = eval(c, s, e);
+	if (!v.ok)
+		return -1;
+	*taint = v.taint;
+	if (v.v == LK_TOP)
+		return -2;
+	int l = lk_ptr_loc(c->lt, v.v);
+	return l < 0 ? -2 : l;  /* -2: not a location in this path: the path is impossible */
+}
+
+static int add_ev(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st, int kind,
+		  uint32_t tags, int loc, int64_t val, uint64_t ctrl)
+{
+	struct lk_path *p = &s->p;
+	if (p->nev >= LK_MAXTEV) {
+		fail(c, st->pos.line, st->pos.col, "thread has too many events for the LKMM engine", "");
+		return -1;
+	}
+	int i = p->nev++;
+	struct lk_ev *e = &p->ev[i];
+	memset(e, 0, sizeof(*e));
+	e->kind = (uint8_t)kind;
+	e->tags = tags;
+	e->loc = loc;
+	e->val = val;
+	e->tid = c->th->id;
+	e->poi = i;
+	e->stmt = st->id;
+	e->grp = st->group;
+	e->line = st->pos.line;
+	e->col = st->pos.col;
+	e->dev = e->region = -1;
+	p->addr[i] = p->data[i] = p->rmw[i] = p->vdep[i] = p->iico_later[i] = 0;
+	/* ctrl: rows are sources; record as a column set for now (fixed up below) */
+	p->ctrl[i] = ctrl;
+	return i;
+}
+
+static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b, unsigned i,
+		uint64_t ctrl, const struct kont *k);
+
+static void set_reg(struct tstate *s, int r, int64_t v, uint64_t taint)
+{
+	if (r >= 0 && r < LK_MAXREG) {
+		s->p.regs[r] = v;
+		s->p.regset[r] = true;
+		s->rtaint[r] = taint;
+	}
+}
+
+static void note_write(struct ictx *c, int loc, int64_t v)
+{
+	if (c->wrote && loc >= 0 && v != LK_TOP)
+		dom_add(&c->wrote[loc], v);
+}
+
+static int64_t apply_op(int op, int64_t a, int64_t b)
+{
+	switch (op) {
+	case '+': return a + b;
+	case '-': return a - b;
+	case '&': return a & b;
+	case '|': return a | b;
+	case '^': return a ^ b;
+	case 'n': return a & ~b;
+	}
+	return a;
+}
+
+/* Mark events [from, to) of one primitive: later ones are iico-after earlier ones. */
+static void iico_mark(struct lk_path *p, int from, int to)
+{
+	for (int i = from; i < to; i++)
+		for (int j = i + 1; j < to; j++)
+			p->iico_later[i] |= 1ull << j;
+}
+
+static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
+		      const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k)
+{
+	const struct lk_prim_row *row = NULL;
+	bool plain_ld = st->prim == IOM_LIT_P_PLAIN_LOAD, plain_st = st->prim == IOM_LIT_P_PLAIN_STORE;
+	if (!plain_ld && !plain_st) {
+		row = row_of(st->prim);
+		if (!row) {
+			const char *n = iom_lit_prim_name(st->prim);
+			fail(c, st->pos.line, st->pos.col, "Unknown macro ", n ? n : "?");
+			return;
+		}
+	}
+	enum lk_shape sh = plain_ld ? LK_SH_LOAD : plain_st ? LK_SH_STORE : row->shape;
+	uint32_t rtag = plain_ld ? LK_T_PLAIN_SRC : row ? row->rtag : 0;
+	uint32_t wtag = plain_st ? LK_T_PLAIN_SRC : row ? row->wtag : 0;
+	uint64_t at = 0;
+	int loc = -1;
+	int first = s->p.nev;
+	if (sh != LK_SH_FENCE && sh != LK_SH_NOP) {
+		int argi = (row && (sh == LK_SH_OP || sh == LK_SH_OP_RET || sh == LK_SH_FETCH_OP) &&
+			    !row->imm && st->nr_args == 2) ? 1 : 0;
+		loc = loc_of(c, s, st, argi, &at);
+		if (loc == -2)
+			return;  /* the guessed pointer is no location: no such path */
+		if (loc < 0)
+			return;
+	}
+	struct dom *dm = loc >= 0 ? &c->dom[loc] : NULL;
+	switch (sh) {
+	case LK_SH_NOP:
+		break;
+	case LK_SH_FENCE: {
+		if (add_ev(c, s, st, LK_EV_F, rtag, -1, 0, ctrl) < 0)
+			return;
+		break;
+	}
+	case LK_SH_LOAD: {
+		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
+			struct tstate s2 = *s;
+			int64_t rv = vi < dm->n ? dm->v[vi] : LK_TOP;
+			int e = add_ev(c, &s2, st, LK_EV_R, rtag, loc, rv, ctrl);
+			if (e < 0)
+				return;
+			s2.p.addr[e] = at;
+			s2.p.vdep[e] = at;
+			set_reg(&s2, st->dst, rv, 1ull << e);
+			run(c, &s2, b, i + 1, ctrl, k);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	case LK_SH_STORE:
+	case LK_SH_STORE_MB: {
+		struct val v = eval(c, s, st->value);
+		if (!v.ok)
+			return;
+		int e = add_ev(c, s, st, LK_EV_W, wtag, loc, v.v, ctrl);
+		if (e < 0)
+			return;
+		s->p.addr[e] = at;
+		s->p.data[e] = v.taint;
+		s->p.vdep[e] = at | v.taint;
+		note_write(c, loc, v.v);
+		if (sh == LK_SH_STORE_MB && add_ev(c, s, st, LK_EV_F, LK_T_MB, -1, 0, ctrl) < 0)
+			return;
+		break;
+	}
+	case LK_SH_SYNC_SRCU:
+		if (add_ev(c, s, st, LK_EV_SRCU, LK_T_SYNC_SRCU, loc, 0, ctrl) < 0)
+			return;
+		s->p.addr[s->p.nev - 1] = at;
+		break;
+	case LK_SH_XCHG:
+	case LK_SH_CMPXCHG:
+	case LK_SH_ADD_UNLESS:
+	case LK_SH_OP:
+	case LK_SH_OP_RET:
+	case LK_SH_FETCH_OP: {
+		struct val v = { 1, 0, true }, ex = { 0, 0, true };
+		if (!(row->imm))
+			v = eval(c, s, st->value);
+		if (sh == LK_SH_CMPXCHG || sh == LK_SH_ADD_UNLESS)
+			ex = eval(c, s, st->expect);
+		if (!v.ok || !ex.ok)
+			return;
+		for (int vi = 0; vi < (dm->n + !c->collect) * 2; vi++) {
+			struct tstate s2 = *s;
+			int64_t old = vi / 2 < dm->n ? dm->v[vi / 2] : LK_TOP;
+			bool success = sh == LK_SH_ADD_UNLESS ? old != ex.v
+				       : sh != LK_SH_CMPXCHG || old == ex.v;
+			bool unknown = old == LK_TOP || ex.v == LK_TOP;
+			if (unknown && (sh == LK_SH_CMPXCHG || sh == LK_SH_ADD_UNLESS))
+				success = vi & 1;  /* both outcomes */
+			else if (vi & 1)
+				continue;
+			bool mb = row->mb && success;
+			if (mb && add_ev(c, &s2, st, LK_EV_F, LK_T_MB, -1, 0, ctrl) < 0)
+				return;
+			int r = add_ev(c, &s2, st, LK_EV_R, (success ? rtag : LK_T_ONCE) | LK_T_ATOMIC,
+				       loc, old, ctrl);
+			if (r < 0)
+				return;
+			s2.p.addr[r] = at;
+			s2.p.vdep[r] = at;
+			int64_t ret = old;
+			uint64_t rtaint = 1ull << r;
+			if (success) {
+				int64_t nv = sh == LK_SH_XCHG || sh == LK_SH_CMPXCHG ? v.v
+					     : old == LK_TOP || v.v == LK_TOP ? LK_TOP : apply_op(row->op, old, v.v);
+				if (sh == LK_SH_ADD_UNLESS)
+					s2.p.data[s2.p.nev] = 0;
+				int w = add_ev(c, &s2, st, LK_EV_W, wtag | LK_T_ATOMIC, loc, nv, ctrl);
+				if (w < 0)
+					return;
+				s2.p.addr[w] = at;
+				s2.p.rmw[r] |= 1ull << w;
+				s2.p.data[w] = v.taint;
+				if (sh == LK_SH_OP || sh == LK_SH_OP_RET || sh == LK_SH_FETCH_OP || sh == LK_SH_ADD_UNLESS)
+					s2.p.data[w] |= 1ull << r;  /* CSem.ml build_atomic_op: W needs R */
+				s2.p.vdep[w] = at | s2.p.data[w];
+				note_write(c, loc, nv);
+				if (sh == LK_SH_OP_RET)
+					ret = nv;
+				if (mb && add_ev(c, &s2, st, LK_EV_F, LK_T_MB, -1, 0, ctrl) < 0)
+					return;
+			}
+			if (sh == LK_SH_ADD_UNLESS) {
+				ret = success;
+				rtaint = 0;
+			}
+			if (row->test == 'z' && ret != LK_TOP)
+				ret = ret == 0;
+			else if (row->test == 'n' && ret != LK_TOP)
+				ret = ret < 0;
+			iico_mark(&s2.p, first, s2.p.nev);
+			if (sh != LK_SH_OP)
+				set_reg(&s2, st->dst, ret, rtaint);
+			run(c, &s2, b, i + 1, ctrl, k);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	case LK_SH_LOCK:
+	case LK_SH_UNLOCK:
+		if (sh == LK_SH_LOCK) {
+			int r = add_ev(c, s, st, LK_EV_LKR, 0, loc, 0, ctrl);
+			if (r < 0 || add_ev(c, s, st, LK_EV_LKW, 0, loc, 0, ctrl) < 0)
+				return;
+			s->p.addr[r] = s->p.addr[r + 1] = at;
+			iico_mark(&s->p, first, s->p.nev);
+		} else {
+			int u = add_ev(c, s, st, LK_EV_UL, 0, loc, 0, ctrl);
+			if (u < 0)
+				return;
+			s->p.addr[u] = at;
+		}
+		break;
+	case LK_SH_TRYLOCK:
+	case LK_SH_ISLOCKED:
+		for (int alt = 0; alt < 2; alt++) {
+			struct tstate s2 = *s;
+			if (sh == LK_SH_TRYLOCK && alt == 0) {
+				int r = add_ev(c, &s2, st, LK_EV_LKR, 0, loc, 0, ctrl);
+				if (r < 0 || add_ev(c, &s2, st, LK_EV_LKW, 0, loc, 0, ctrl) < 0)
+					return;
+				s2.p.addr[r] = s2.p.addr[r + 1] = at;
+				iico_mark(&s2.p, first, s2.p.nev);
+			} else {
+				int kind = sh == LK_SH_TRYLOCK ? LK_EV_LF : alt == 0 ? LK_EV_RL : LK_EV_RU;
+				int e = add_ev(c, &s2, st, kind, 0, loc, 0, ctrl);
+				if (e < 0)
+					return;
+				s2.p.addr[e] = at;
+			}
+			set_reg(&s2, st->dst, alt == 0 ? 1 : 0, 0);
+			run(c, &s2, b, i + 1, ctrl, k);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	iico_mark(&s->p, first, s->p.nev);
+	run(c, s, b, i + 1, ctrl, k);
+}
+
+static void emit(struct ictx *c, struct tstate *s)
+{
+	if (!c->collect)
+		return;
+	struct lk_paths *o = c->out;
+	if (o->n == o->cap) {
+		unsigned nc = o->cap ? o->cap * 2 : 8;
+		struct lk_path *nv = realloc(o->v, nc * sizeof(*nv));
+		if (!nv) {
+			c->err = -IOM_ENOMEM;
+			return;
+		}
+		o->v = nv;
+		o->cap = nc;
+	}
+	struct lk_path *p = &o->v[o->n++];
+	*p = s->p;
+	/* ctrl was recorded per target as a source set: transpose into source rows */
+	uint64_t cols[LK_MAXTEV];
+	for (int j = 0; j < p->nev; j++)
+		cols[j] = p->ctrl[j];
+	for (int j = 0; j < p->nev; j++)
+		p->ctrl[j] = 0;
+	for (int j = 0; j < p->nev; j++)
+		for (int r = 0; r < p->nev; r++)
+			if (cols[j] >> r & 1)
+				p->ctrl[r] |= 1ull << j;
+	/* One C statement is one herd7 instruction: its events (hoisted reads included) are
+	 * ordered by iico, i.e. by data flow, not po (herd/memUtils.ml po = po_strict |
+	 * iico+). A later event of the group that needs an earlier one is iico-after it. */
+	for (int j = 0; j < p->nev; j++)
+		for (int i2 = 0; i2 < j; i2++)
+			if (p->ev[i2].grp == p->ev[j].grp && p->ev[i2].stmt != p->ev[j].stmt &&
+			    ((p->vdep[j] | cols[j]) >> i2 & 1))
+				p->iico_later[i2] |= 1ull << j;
+	for (int k2 = 0; k2 < p->nev; k2++)  /* transitive */
+		for (int i2 = 0; i2 < p->nev; i2++)
+			if (p->iico_later[i2] >> k2 & 1)
+				p->iico_later[i2] |= p->iico_later[k2];
+	/* addr and data likewise: recorded per target */
+	uint64_t ca[LK_MAXTEV], cd[LK_MAXTEV];
+	for (int j = 0; j < p->nev; j++) {
+		ca[j] = p->addr[j];
+		cd[j] = p->data[j];
+		p->addr[j] = p->data[j] = 0;
+	}
+	for (int j = 0; j < p->nev; j++)
+		for (int r = 0; r < p->nev; r++) {
+			if (ca[j] >> r & 1)
+				p->addr[r] |= 1ull << j;
+			if (cd[j] >> r & 1)
+				p->data[r] |= 1ull << j;
+		}
+}
+
+static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b, unsigned i,
+		uint64_t ctrl, const struct kont *k)
+{
+	if (c->err)
+		return;
+	if (c->budget-- == 0) {
+		iom_diag_set(c->d, IOM_ELIMIT, c->lt->t->file, c->th->pos.line, c->th->pos.col,
+			     "P%d has too many paths for the LKMM engine", c->th->id);
+		c->err = -IOM_ELIMIT;
+		return;
+	}
+	if (i >= b->nr_stmts) {
+		if (!k) {
+			int nw = 0;
+			for (int j = 0; j < s->p.nev; j++)
+				nw += s->p.ev[j].kind == LK_EV_W;
+			if (nw > c->maxw)
+				c->maxw = nw;
+			emit(c, s);
+			return;
+		}
+		if (k->kind == 0) {
+			run(c, s, k->b, k->i, k->ctrl, k->next);
+			return;
+		}
+		const struct iom_lit_stmt *lp = k->loop;
+		if (k->kind == 2) {
+			/* body done: test again (herd7 unrolls the loop, CSem.ml While) */
+			struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 1, k->iter + 1 };
+			run(c, s, &lp->cond_b, 0, k->ctrl, &nk);
+			return;
+		}
+		struct val v = eval(c, s, lp->cond);
+		if (!v.ok)
+			return;
+		if (v.v == LK_TOP) {
+			struct tstate s2 = *s;
+			run(c, &s2, k->b, k->i, k->ctrl, k->next);
+			v.v = 1;
+		}
+		if (!v.v) {
+			run(c, s, k->b, k->i, k->ctrl, k->next);
+			return;
+		}
+		if (k->iter >= c->lt->unroll) {
+			s->p.loop = true;   /* longer runs are dropped (herd7 -unroll, default 2) */
+			if (c->collect)
+				c->lt->loop_cut = true;
+			return;
+		}
+		struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 2, k->iter };
+		run(c, s, &lp->then_b, 0, k->ctrl | v.taint, &nk);
+		return;
+	}
+	const struct iom_lit_stmt *st = &b->stmts[i];
+	switch (st->kind) {
+	case IOM_LIT_S_ASSIGN: {
+		struct val v = eval(c, s, st->expr);
+		if (!v.ok)
+			return;
+		set_reg(s, st->dst, v.v, v.taint);
+		run(c, s, b, i + 1, ctrl, k);
+		return;
+	}
+	case IOM_LIT_S_IF: {
+		struct val v = eval(c, s, st->cond);
+		if (!v.ok)
+			return;
+		struct kont nk = { b, i + 1, ctrl, k, NULL, 0, 0 };
+		if (v.v == LK_TOP) {
+			struct tstate s2 = *s;
+			run(c, &s2, &st->then_b, 0, ctrl | v.taint, &nk);
+			run(c, s, &st->else_b, 0, ctrl | v.taint, &nk);
+			return;
+		}
+		const struct iom_lit_block *body = v.v ? &st->then_b : &st->else_b;
+		run(c, s, body, 0, ctrl | v.taint, &nk);
+		return;
+	}
+	case IOM_LIT_S_WHILE: {
+		struct kont nk = { b, i + 1, ctrl, k, st, 1, 0 };
+		run(c, s, &st->cond_b, 0, ctrl, &nk);
+		return;
+	}
+	case IOM_LIT_S_PRIM:
+		exec_prim(c, s, st, b, i, ctrl, k);
+		return;
+	}
+}
+
+static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
+{
+	struct tstate *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -IOM_ENOMEM;
+	c->th = th;
+	c->budget = 1000000;
+	/* init-block register values (0:r1 = x;) */
+	for (unsigned i = 0; i < th->nr_reg_inits; i++) {
+		const struct iom_lit_reginit *ri = &th->reg_inits[i];
+		set_reg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : ri->value, 0);
+	}
+	run(c, s, &th->body, 0, 0, NULL);
+	free(s);
+	return c->err;
+}
+
+int lk_events_build(struct lk_test *lt, struct iom_diag *d)
+{
+	const struct iom_lit_test *t = lt->t;
+	int nloc = lt->nloc;
+	struct dom *dom = calloc((size_t)nloc, sizeof(*dom));
+	struct dom *wrote = calloc((size_t)nloc, sizeof(*wrote));
+	int rc = 0;
+	if (!dom || !wrote) {
+		free(dom);
+		free(wrote);
+		return -IOM_ENOMEM;
+	}
+	for (int l = 0; l < nloc; l++)
+		dom_add(&dom[l], lt->loc_init[l]);
+	/* fixpoint over the values each location may hold */
+	/* A value is the end of a chain of writes, each computed from the value the previous
+	 * one wrote; in one execution every write occurs once, so a chain is at most as long
+	 * as the writes of one execution: that many passes reach every value. */
+	int wtotal = 64;
+	for (int iter = 0; iter <= wtotal; iter++) {
+		bool grew = false;
+		int wsum = 0;
+		for (int l = 0; l < nloc; l++)
+			wrote[l].n = 0;
+		for (unsigned ti = 0; ti < t->nr_threads; ti++) {
+			struct ictx c = { lt, NULL, dom, wrote, false, NULL, d, 0, 0, 0 };
+			rc = run_thread(&c, &t->threads[ti]);
+			if (rc)
+				goto out;
+			wsum += c.maxw;
+		}
+		if (wsum < wtotal)
+			wtotal = wsum;
+		for (int l = 0; l < nloc; l++)
+			for (int j = 0; j < wrote[l].n; j++)
+				if (dom_add(&dom[l], wrote[l].v[j]))
+					grew = true;
+		if (!grew)
+			break;
+	}
+	for (unsigned ti = 0; ti < t->nr_threads; ti++) {
+		struct ictx c = { lt, NULL, dom, NULL, true, &lt->paths[ti], d, 0, 0, 0 };
+		rc = run_thread(&c, &t->threads[ti]);
+		if (rc)
+			goto out;
+	}
+out:
+	free(dom);
+	free(wrote);
+	return rc;
+}
+
+void lk_events_free(struct lk_test *lt)
+{
+	for (unsigned i = 0; i < LK_MAXTHR; i++) {
+		free(lt->paths[i].v);
+		lt->paths[i].v = NULL;
+		lt->paths[i].n = lt->paths[i].cap = 0;
+	}
+}

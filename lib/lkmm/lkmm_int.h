@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- LKMM engine internals shared by the layers (events, rel, search, report).
+ * An event record carries what the LKMM needs (kind, tags, location, value, thread, po
+ * index) and room for MMIO (device, region, offset, region class) so that the MMIO model
+ * can run on the same executions. */
+#ifndef IOMODEL_LKMM_INT_H
+#define IOMODEL_LKMM_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "iomodel/lkmm.h"
+
+/* ---- limits ---------------------------------------------------------------------------- */
+#define LK_MAXEV 256            /* events in one execution (IW included)               */
+#define LK_W 4                  /* 64-bit words per bit row: LK_MAXEV / 64             */
+#define LK_MAXTEV 64            /* events in one thread path                           */
+#define LK_MAXTHR 32
+#define LK_MAXREG 64
+#define LK_MAXDOM 64            /* values per location                                  */
+#define LK_MAXLOC 200           /* locations (array elements count one each)          */
+
+/* ---- values ----------------------------------------------------------------------------
+ * Integers, and pointers to a shared name encoded above LK_PTR_BASE (herd7 prints them
+ * as the name). */
+#define LK_PTR_BASE ((int64_t)1 << 48)
+#define LK_PTR_ELEM_BITS 20
+static inline bool lk_is_ptr(int64_t v) { return v >= LK_PTR_BASE && v < 2 * LK_PTR_BASE; }
+static inline int64_t lk_ptr_at(int sym, int64_t elem)
+{
+	return LK_PTR_BASE + ((int64_t)sym << LK_PTR_ELEM_BITS) + elem;
+}
+static inline int64_t lk_ptr(int sym) { return lk_ptr_at(sym, 0); }
+static inline int lk_ptr_sym(int64_t v) { return (int)((v - LK_PTR_BASE) >> LK_PTR_ELEM_BITS); }
+static inline int64_t lk_ptr_elem(int64_t v)
+{
+	return (v - LK_PTR_BASE) & (((int64_t)1 << LK_PTR_ELEM_BITS) - 1);
+}
+
+/* ---- events ---------------------------------------------------------------------------- */
+enum lk_kind {
+	LK_EV_R,        /* memory read (M, R)                                          */
+	LK_EV_W,        /* memory write (M, W); IW are W with LK_T_IW                   */
+	LK_EV_F,        /* fence (F)                                                   */
+	LK_EV_LKR,      /* lock.cat LKR                                                */
+	LK_EV_LKW,      /* lock.cat LKW                                                */
+	LK_EV_UL,       /* lock.cat UL                                                 */
+	LK_EV_LF,       /* lock.cat LF                                                 */
+	LK_EV_RL,       /* lock.cat RL                                                 */
+	LK_EV_RU,       /* lock.cat RU                                                 */
+	LK_EV_SRCU,     /* SRCU[sync-srcu] (linux-kernel.bell l.39-40), has a location  */
+	/* MMIO (issue 9) will add its own kinds here. */
+};
+
+/* Tags: the annotations of linux-kernel.bell (l.16-40) plus herd7's classes. */
+enum {
+	LK_T_ONCE = 1u << 0, LK_T_ACQUIRE = 1u << 1, LK_T_RELEASE = 1u << 2,
+	LK_T_NORETURN = 1u << 3,
+	LK_T_MB = 1u << 4, LK_T_RMB = 1u << 5, LK_T_WMB = 1u << 6, LK_T_BARRIER = 1u << 7,
+	LK_T_RCU_LOCK = 1u << 8, LK_T_RCU_UNLOCK = 1u << 9, LK_T_SYNC_RCU = 1u << 10,
+	LK_T_BEFORE_ATOMIC = 1u << 11, LK_T_AFTER_ATOMIC = 1u << 12,
+	LK_T_AFTER_SPINLOCK = 1u << 13, LK_T_AFTER_UNLOCK_LOCK = 1u << 14,
+	LK_T_AFTER_SRCU_READ_UNLOCK = 1u << 15,
+	LK_T_SRCU_LOCK = 1u << 16, LK_T_SRCU_UNLOCK = 1u << 17, LK_T_SYNC_SRCU = 1u << 18,
+	LK_T_ATOMIC = 1u << 19,     /* herd7's RMW set: an access made by an atomic op    */
+	LK_T_IW = 1u << 20,         /* initial write                                       */
+	LK_T_PLAIN_SRC = 1u << 21,  /* access written without a marking (plain C)          */
+};
+
+struct lk_ev {
+	uint8_t kind;               /* enum lk_kind                                        */
+	uint32_t tags;
+	int loc;                    /* sym index; -1 for fences                            */
+	int64_t val;
+	int tid;                    /* thread; -1 for IW                                   */
+	int poi;                    /* index in the thread's path                          */
+	int stmt;                   /* statement id in the thread (-1 for IW)              */
+	int grp;                    /* statement group: one source statement (iico, not po) */
+	int line, col;              /* source position                                     */
+	/* MMIO (issue 9): device, region sym, offset, region class; unused by the LKMM.   */
+	int dev, region;
+	uint64_t offset;
+	int rclass;
+};
+
+/* ---- bit rows -------------------------------------------------------------------------- */
+typedef struct { uint64_t w[LK_W]; } lk_set;
+typedef struct { lk_set r[LK_MAXEV]; } lk_rel;
+
+/* ---- one thread path (events layer output) -------------------------------------------- */
+struct lk_path {
+	int nev;
+	struct lk_ev ev[LK_MAXTEV];
+	uint64_t addr[LK_MAXTEV], data[LK_MAXTEV], ctrl[LK_MAXTEV]; /* rows: local bits   */
+	uint64_t rmw[LK_MAXTEV];
+	uint64_t vdep[LK_MAXTEV];   /* reads whose values this event's value/address needs */
+	uint64_t iico_later[LK_MAXTEV]; /* same-statement events after it (rf exclusion)  */
+	int64_t regs[LK_MAXREG];
+	bool regset[LK_MAXREG];
+	bool loop;                  /* cut by the unroll bound                             */
+};
+
+struct lk_paths {
+	struct lk_path *v;
+	unsigned n, cap;
+};
+
+/* The test as the engine sees it. */
+struct lk_test {
+	const struct iom_lit_test *t;
+	unsigned nthr;
+	struct lk_paths paths[LK_MAXTHR];
+	int nloc;                   /* locations: one per scalar sym, one per array element;
+				     * every location gets an IW                           */
+	int loc_base[LK_MAXLOC];    /* sym -> its first location                          */
+	int loc_sym[LK_MAXLOC], loc_elem[LK_MAXLOC];
+	int64_t loc_init[LK_MAXLOC];
+	bool is_lock[LK_MAXLOC];    /* lock location                                      */
+	bool observed[LK_MAXLOC];   /* location named in condition/locations/filter       */
+	unsigned unroll;
+	bool has_plain, has_rcu, has_srcu, has_lock;
+	bool loop_cut;              /* a path was cut by the unroll bound (herd7 "Loop") */
+};
+
+/* events layer */
+int lk_events_build(struct lk_test *lt, struct iom_diag *d);
+void lk_events_free(struct lk_test *lt);
+
+/* One candidate execution, as the rel layer evaluates it. */
+struct lk_exec {
+	int n;
+	struct lk_ev ev[LK_MAXEV];
+	int rf[LK_MAXEV];           /* rf source of each read (R, LF, RL, RU, LKR); -1    */
+	lk_rel po, addr, data, ctrl, rmw, co; /* co: over W|LKW, IW first (not UL)        */
+	int nthr;
+};
+
+/* rel layer: evaluate the model. Returns IOM_LKMM_AX_NONE when every check passes, or
+ * the first failing check; *flags gets the flag bits (1u << enum iom_lkmm_flag). */
+struct lk_model;
+struct lk_model *lk_model_new(void);
+void lk_model_free(struct lk_model *m);
+int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *observed,
+		   uint32_t *flags);
+/* Cheap, exact pre-check on a complete rf/co: per-location coherence only. */
+bool lk_model_coherent(const struct lk_exec *x);
+
+/* ---- result ---------------------------------------------------------------------------- */
+struct iom_lkmm_result {
+	const struct iom_lit_test *t;
+	char *name;
+	enum iom_lit_quant quant;
+	char *cond_text;            /* herd7's spelling of the condition                   */
+	uint64_t pos, neg;          /* unswapped (Observation line order)                  */
+	uint64_t cands;
+	uint32_t flags;
+	char **states;
+	unsigned nr_states;
+	bool ok;
+	bool loop;                  /* herd7 prints "Loop Ok" / "Loop No"            */
+	enum iom_lit_verdict verdict;
+	char *dot;                  /* witness graph, when asked                          */
+};
+
+void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, int prec,
+		   struct iom_buf *b);
+/* A value as herd7 prints it: integers, or the name a pointer points to. */
+void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
+/* Location of a pointer value; -1 when it points nowhere valid. */
+int lk_ptr_loc(const struct lk_test *lt, int64_t v);
+/* Name of a location: "x", or "a[1]" for an array element. */
+void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b);
+
+#endif

@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- LKMM search layer: the candidate executions herd7 7.57 enumerates, each
+ * exactly once, and the model on each.
+ *
+ * Order of choices (herd7: mem.ml glommed_event_structures, map_load_possible_stores,
+ * fold_mem_finals; lock.cat l.110/l.131 "with ... from cross"; cos-opt.cat generate_cos):
+ *   1. one path per thread (the events layer guessed read values);
+ *   2. rf for every memory read: any write to the same location with the same value,
+ *      including the initial write and po-later writes, except writes of the same
+ *      primitive instance (herd7 excludes iico-later stores);
+ *      a candidate whose values are not grounded (a cycle through rf and the value/address
+ *      inputs) is dropped, as herd7's solver drops unsolved equations;
+ *   3. lock.cat's rf choices for LF/RL (l.96-110) and RU (l.118-131);
+ *   4. co: per location, every linear order of its writes (W, and LKW but not UL) with
+ *      the initial write first (stdlib.cat l.23 co0, cos-opt.cat); orders failing the
+ *      per-location coherence check are cut before the cross product, which is exact
+ *      since linux-kernel.cat l.70 rejects them in every completion;
+ *   5. the final state, the filter (herd7 applies it before the model), the model.
+ * Counting follows herd7's top_herd.ml: each accepted candidate is positive when the
+ * condition's proposition holds on its final state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lkmm/lkmm_int.h"
+#include "lkmm/rel/rel.h"
+#include "lkmm/search/search.h"
+
+struct item {                   /* one observed register or location                   */
+	int thread, reg, loc;       /* reg >= 0: thread register; else location loc       */
+	char name[64];
+};
+
+struct sstate {
+	int64_t *v;
+};
+
+struct search {
+	struct lk_test *lt;
+	const struct iom_lit_test *t;
+	struct lk_model *m;
+	struct lk_exec *x;
+	int off[LK_MAXTHR];
+	int choice[LK_MAXTHR];
+	int reads[LK_MAXEV], nreads;
+	int cands[LK_MAXEV][LK_MAXEV];
+	int ncand[LK_MAXEV];
+	int lreads[LK_MAXEV], nlreads;      /* LF, RL, RU */
+	int lcand[LK_MAXEV][LK_MAXEV];
+	int nlcand[LK_MAXEV];
+	/* co */
+	int locw[LK_MAXLOC][64], nlocw[LK_MAXLOC];
+	int colocs[LK_MAXLOC], ncolocs;
+	int order[LK_MAXLOC][64];
+	uint64_t pred[LK_MAXLOC][64];   /* co must-before, by index in locw (cos-opt obsco) */
+	int atom_src[LK_MAXLOC][64];    /* RMW write index -> index of its read's source   */
+	/* results */
+	struct item items[128];
+	int nitems;
+	int64_t *states;
+	unsigned nstates, capstates;
+	uint64_t pos, neg, cands_n, max;
+	uint32_t flags;
+	int err;
+	/* (loc, value) pairs some path of thread t or later writes: paths_dfs pruning */
+	int64_t *suf_v[LK_MAXTHR + 1];
+	int *suf_l[LK_MAXTHR + 1];
+	int suf_n[LK_MAXTHR + 1];
+	bool want_dot;
+	bool have_dot, dot_pos;
+	struct lk_exec *dotx;
+	int dot_ax;
+};
+
+/* ---- observed items ---------------------------------------------------------------------- */
+static void add_item(struct search *s, int thread, int reg, int loc)
+{
+	for (int i = 0; i < s->nitems; i++)
+		if (s->items[i].thread == thread && s->items[i].reg == reg && s->items[i].loc == loc)
+			return;
+	if (s->nitems >= 128)
+		return;
+	struct item *it = &s->items[s->nitems++];
+	it->thread = thread;
+	it->reg = reg;
+	it->loc = loc;
+	if (reg >= 0)
+		snprintf(it->name, sizeof(it->name), "%s", s->t->threads[thread].regs[reg]);
+	else {
+		struct iom_buf b;
+		iom_buf_init(&b);
+		lk_loc_print(s->lt, loc, &b);
+		snprintf(it->name, sizeof(it->name), "%s", iom_buf_str(&b));
+		iom_buf_release(&b);
+	}
+}
+
+static int cond_loc(struct search *s, const struct iom_lit_cond *c)
+{
+	return s->lt->loc_base[c->sym] + (int)c->elem;
+}
+
+static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *obs)
+{
+	if (!c)
+		return;
+	switch (c->kind) {
+	case IOM_LIT_C_AND:
+	case IOM_LIT_C_OR:
+		items_of_cond(s, c->a, obs);
+		items_of_cond(s, c->b, obs);
+		break;
+	case IOM_LIT_C_NOT:
+		items_of_cond(s, c->a, obs);
+		break;
+	case IOM_LIT_C_REG:
+	case IOM_LIT_C_MEM:
+		if (c->kind == IOM_LIT_C_REG)
+			add_item(s, c->thread, c->reg, -1);
+		else {
+			add_item(s, -1, -1, cond_loc(s, c));
+			if (obs)
+				obs[cond_loc(s, c)] = true;
+		}
+		if (c->rhs_reg >= 0)
+			add_item(s, c->rhs_thread, c->rhs_reg, -1);
+		break;
+	default:
+		break;
+	}
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+	bool xr = x->reg >= 0, yr = y->reg >= 0;
+	if (xr != yr)
+		return xr ? -1 : 1;
+	if (xr && x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* ---- condition evaluation ---------------------------------------------------------------- */
+static int64_t item_value(struct search *s, int thread, int reg, int loc, const int64_t *memfin)
+{
+	if (reg >= 0) {
+		const struct lk_path *p = &s->lt->paths[thread].v[s->choice[thread]];
+		return reg < LK_MAXREG ? p->regs[reg] : 0;
+	}
+	return memfin[loc];
+}
+
+static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int64_t *memfin)
+{
+	if (!c)
+		return true;
+	switch (c->kind) {
+	case IOM_LIT_C_TRUE: return true;
+	case IOM_LIT_C_AND: return eval_cond(s, c->a, memfin) && eval_cond(s, c->b, memfin);
+	case IOM_LIT_C_OR: return eval_cond(s, c->a, memfin) || eval_cond(s, c->b, memfin);
+	case IOM_LIT_C_NOT: return !eval_cond(s, c->a, memfin);
+	case IOM_LIT_C_REG:
+	case IOM_LIT_C_MEM: {
+		int64_t want = c->value_sym >= 0 ? lk_ptr(c->value_sym) : c->value;
+		if (c->rhs_reg >= 0)
+			want = item_value(s, c->rhs_thread, c->rhs_reg, -1, memfin);
+		int64_t got = c->kind == IOM_LIT_C_REG ? item_value(s, c->thread, c->reg, -1, memfin)
+						       : memfin[cond_loc(s, c)];
+		return got == want;
+	}
+	default:
+		return false;
+	}
+}
+
+/* ---- states -------------------------------------------------------------------------------- */
+static int add_state(struct search *s, const int64_t *v)
+{
+	int n = s->nitems;
+	for (unsigned i = 0; i < s->nstates; i++)
+		if (!memcmp(&s->states[(size_t)i * n], v, (size_t)n * sizeof(int64_t)))
+			return 0;
+	if (s->nstates == s->capstates) {
+		unsigned nc = s->capstates ? s->capstates * 2 : 16;
+		int64_t *ns = realloc(s->states, (size_t)nc * (size_t)(n ? n : 1) * sizeof(int64_t));
+		if (!ns)
+			return -IOM_ENOMEM;
+		s->states = ns;
+		s->capstates = nc;
+	}
+	memcpy(&s->states[(size_t)s->nstates * n], v, (size_t)n * sizeof(int64_t));
+	s->nstates++;
+	return 0;
+}
+
+/* ---- leaf --------------------------------------------------------------------------------- */
+static void leaf(struct search *s)
+{
+	struct lk_exec *x = s->x;
+	int64_t memfin[LK_MAXLOC];
+	s->cands_n++;
+	if (s->max && s->cands_n > s->max) {
+		s->err = -IOM_ELIMIT;
+		return;
+	}
+	/* final values: the co-last write of each location */
+	for (int l = 0; l < s->lt->nloc; l++) {
+		memfin[l] = x->ev[l].val;
+		for (int k = 0; k < s->nlocw[l]; k++) {
+			int w = s->locw[l][k];
+			bool last = true;
+			for (int j = 0; j < s->nlocw[l]; j++)
+				if (j != k && rel_has(&x->co, w, s->locw[l][j]))
+					last = false;
+			if (last && x->ev[w].kind == LK_EV_W)
+				memfin[l] = x->ev[w].val;
+		}
+	}
+	if (s->t->filter && !eval_cond(s, s->t->filter, memfin))
+		return;
+	uint32_t fl = 0;
+	int ax = lk_model_check(s->m, x, s->lt->observed, &fl);
+	if (ax != IOM_LKMM_AX_NONE) {
+		if (s->want_dot && !s->have_dot) {
+			*s->dotx = *x;
+			s->dot_ax = ax;
+			s->have_dot = true;
+		}
+		return;
+	}
+	bool p = eval_cond(s, s->t->cond, memfin);
+	if (p)
+		s->pos++;
+	else
+		s->neg++;
+	s->flags |= fl;
+	if (s->want_dot && (!s->have_dot || (!s->dot_pos && p && s->dot_ax == IOM_LKMM_AX_NONE) ||
+			    s->dot_ax != IOM_LKMM_AX_NONE)) {
+		if (!s->have_dot || s->dot_ax != IOM_LKMM_AX_NONE || (p && !s->dot_pos)) {
+			*s->dotx = *x;
+			s->dot_ax = IOM_LKMM_AX_NONE;
+			s->dot_pos = p;
+			s->have_dot = true;
+		}
+	}
+	int64_t v[128];
+	for (int i = 0; i < s->nitems; i++)
+		v[i] = item_value(s, s->items[i].thread, s->items[i].reg, s->items[i].loc, memfin);
+	if (add_state(s, v) < 0)
+		s->err = -IOM_ENOMEM;
+}
+
+/* ---- co -------------------------------------------------------------------------------------- */
+/* Per-location coherence of a memory location with its order fixed so far: po-loc | rf |
+ * co | fr acyclic (linux-kernel.cat l.70), over the events of that location. */
+static bool loc_coherent(struct search *s, int l)
+{
+	struct lk_exec *x = s->x;
+	int evs[LK_MAXEV], ne = 0;
+	for (int i = 0; i < x->n; i++)
+		if (x->ev[i].loc == l && (x->ev[i].kind == LK_EV_R || x->ev[i].kind == LK_EV_W))
+			evs[ne++] = i;
+	if (ne > 64)
+		return true;
+	uint64_t adj[64] = { 0 };
+	int idx[LK_MAXEV];
+	for (int a = 0; a < ne; a++)
+		idx[evs[a]] = a;
+	for (int a = 0; a < ne; a++) {
+		int i = evs[a];
+		for (int b = 0; b < ne; b++) {
+			int j = evs[b];
+			if (rel_has(&x->po, i, j))
+				adj[a] |= 1ull << b;
+			if (rel_has(&x->co, i, j))
+				adj[a] |= 1ull << b;
+		}
+		if (x->ev[i].kind == LK_EV_R && x->rf[i] >= 0) {
+			int w = idx[x->rf[i]];
+			adj[w] |= 1ull << a;
+			/* fr: r -> every co-successor of its write */
+			for (int b = 0; b < ne; b++)
+				if (rel_has(&x->co, x->rf[i], evs[b]))
+					adj[a] |= 1ull << b;
+		}
+	}
+	/* cycle check by repeated removal of sources */
+	uint64_t alive = ne == 64 ? ~0ull : (1ull << ne) - 1;
+	bool changed = true;
+	while (alive && changed) {
+		changed = false;
+		for (int a = 0; a < ne; a++) {
+			if (!(alive >> a & 1))
+				continue;
+			bool has_in = false;
+			for (int b = 0; b < ne && !has_in; b++)
+				if ((alive >> b & 1) && (adj[b] >> a & 1))
+					has_in = true;
+			if (!has_in) {
+				alive &= ~(1ull << a);
+				changed = true;
+			}
+		}
+	}
+	return alive == 0;
+}
+
+static void co_loc(struct search *s, int li);
+
+/* Choose the position of the k-th write of location l in its order. */
+static void co_perm(struct search *s, int li, int k, uint64_t used)
+{
+	if (s->err)
+		return;
+	int l = s->colocs[li];
+	int nw = s->nlocw[l];
+	struct lk_exec *x = s->x;
+	if (k == nw) {
+		/* set co for l: order[l][0..nw) */
+		for (int a = 0; a < nw; a++) {
+			set_clear(&(struct lk_dim){ x->n, (x->n + 63) / 64 }, &x->co.r[s->order[l][a]]);
+			for (int b = a + 1; b < nw; b++)
+				rel_add(&x->co, s->order[l][a], s->order[l][b]);
+		}
+		if (!s->lt->is_lock[l] && !loc_coherent(s, l))
+			return;
+		co_loc(s, li + 1);
+		return;
+	}
+	for (int c = 1; c < nw; c++) {
+		if (used >> c & 1)
+			continue;
+		int w = s->locw[l][c];
+		/* cos-opt.cat obsco: co must extend po-loc and what the reads saw; a candidate
+		 * breaking it fails coherence (linux-kernel.cat l.70) in every completion */
+		if (s->pred[l][c] & ~used)
+			continue;
+		/* linux-kernel.cat l.73 atomic: no write of another thread between an RMW's
+		 * source and its write */
+		bool ok = true;
+		for (int a = 1; a < nw && ok; a++)
+			if (a != c && s->atom_src[l][a] >= 0 && !(used >> a & 1) &&
+			    (used >> s->atom_src[l][a] & 1) &&
+			    x->ev[s->locw[l][a]].tid != x->ev[w].tid)
+				ok = false;
+		if (!ok)
+			continue;
+		s->order[l][k] = w;
+		co_perm(s, li, k + 1, used | 1ull << c);
+		if (s->err)
+			return;
+	}
+}
+
+static void co_loc(struct search *s, int li)
+{
+	if (s->err)
+		return;
+	if (li == s->ncolocs) {
+		leaf(s);
+		return;
+	}
+	int l = s->colocs[li];
+	struct lk_exec *x = s->x;
+	int nw = s->nlocw[l];
+	int idx[LK_MAXEV];
+	for (int c = 0; c < nw; c++) {
+		idx[s->locw[l][c]] = c;
+		s->pred[l][c] = 0;
+		s->atom_src[l][c] = -1;
+	}
+	for (int a = 1; a < nw; a++)
+		for (int b = 1; b < nw; b++)
+			if (rel_has(&x->po, s->locw[l][a], s->locw[l][b]))
+				s->pred[l][b] |= 1ull << a;                       /* ww */
+	if (!s->lt->is_lock[l])
+		for (int r = s->lt->nloc; r < x->n; r++) {
+			if (x->ev[r].kind != LK_EV_R || x->ev[r].loc != l || x->rf[r] < 0)
+				continue;
+			int ia = idx[x->rf[r]];
+			for (int b = 1; b < nw; b++) {
+				int wb = s->locw[l][b];
+				if (rel_has(&x->po, r, wb)) {                 /* rw */
+					if (b == ia)
+						return;
+					s->pred[l][b] |= 1ull << ia;
+				}
+				if (rel_has(&x->po, wb, r) && b != ia) {      /* wr */
+					if (ia == 0)
+						return;
+					s->pred[l][ia] |= 1ull << b;
+				}
+				if (rel_has(&x->rmw, r, wb))
+					s->atom_src[l][b] = ia;
+			}
+			for (int r2 = r + 1; r2 < x->n; r2++)                 /* rr */
+				if (x->ev[r2].kind == LK_EV_R && x->ev[r2].loc == l && x->rf[r2] >= 0 &&
+				    rel_has(&x->po, r, r2) && idx[x->rf[r2]] != ia) {
+					if (idx[x->rf[r2]] == 0)
+						return;
+					s->pred[l][idx[x->rf[r2]]] |= 1ull << ia;
+				}
+		}
+	s->order[l][0] = s->locw[l][0];  /* IW first */
+	co_perm(s, li, 1, 1);
+}
+
+/* ---- lock rf choices ------------------------------------------------------------------- */
+static void lock_rf(struct search *s, int k)
+{
+	if (s->err)
+		return;
+	if (k == s->nlreads) {
+		co_loc(s, 0);
+		return;
+	}
+	int r = s->lreads[k];
+	for (int c = 0; c < s->nlcand[k]; c++) {
+		s->x->rf[r] = s->lcand[k][c];
+		lock_rf(s, k + 1);
+	}
+	s->x->rf[r] = -1;
+}
+
+/* Candidates of lock.cat l.86, l.96 and l.118-120 for each LF/RL/RU. */
+static void lock_candidates(struct search *s)
+{
+	struct lk_exec *x = s->x;
+	s->nlreads = 0;
+	for (int e = 0; e < x->n; e++) {
+		int k = x->ev[e].kind;
+		if (k != LK_EV_LF && k != LK_EV_RL && k != LK_EV_RU)
+			continue;
+		int li = s->nlreads++;
+		s->lreads[li] = e;
+		s->nlcand[li] = 0;
+		int l = x->ev[e].loc;
+		if (k == LK_EV_LF || k == LK_EV_RL) {
+			/* l.86 rfi-lf = ([LKW] ; po-loc ; [LF]) \ ([LKW] ; po-loc ; [UL] ; po-loc) */
+			int nin = 0;
+			for (int w = 0; w < e; w++) {
+				if (x->ev[w].kind != LK_EV_LKW || x->ev[w].loc != l || !rel_has(&x->po, w, e))
+					continue;
+				bool ul = false;
+				for (int u = w + 1; u < e; u++)
+					if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == l &&
+					    rel_has(&x->po, w, u) && rel_has(&x->po, u, e))
+						ul = true;
+				if (!ul)
+					nin++;
+			}
+			if (nin) {
+				/* an LF inside its own critical section reads from its LKW(s); with
+				 * several (nested locks), rf-lf holds all of them: keep the first, the
+				 * candidate fails lock-nest anyway */
+				for (int w = 0; w < e; w++)
+					if (x->ev[w].kind == LK_EV_LKW && x->ev[w].loc == l && rel_has(&x->po, w, e)) {
+						s->lcand[li][s->nlcand[li]++] = w;
+						break;
+					}
+				continue;
+			}
+			/* l.96 possible-rfe-noncrit-lf = (LKW * {e}) & loc & ext */
+			for (int w = 0; w < x->n; w++)
+				if (x->ev[w].kind == LK_EV_LKW && x->ev[w].loc == l && x->ev[w].tid != x->ev[e].tid)
+					s->lcand[li][s->nlcand[li]++] = w;
+		} else {
+			/* l.118-119: the last po-previous UL of the same lock */
+			int last = -1;
+			for (int u = 0; u < e; u++)
+				if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == l && rel_has(&x->po, u, e))
+					last = u;
+			if (last >= 0)
+				s->lcand[li][s->nlcand[li]++] = last;
+			/* l.120 ((UL | IW) * {e}) & loc & ext */
+			for (int w = 0; w < x->n; w++)
+				if ((x->ev[w].kind == LK_EV_UL || (x->ev[w].tags & LK_T_IW)) &&
+				    x->ev[w].loc == l && x->ev[w].tid != x->ev[e].tid)
+					s->lcand[li][s->nlcand[li]++] = w;
+		}
+	}
+}
+
+/* ---- rf and grounding ------------------------------------------------------------------- */
+static bool grounded(struct search *s)
+{
+	struct lk_exec *x = s->x;
+	/* resolved[e]: value known. Writes need their value/address reads; reads need their
+	 * source write and their address reads. */
+	bool res[LK_MAXEV];
+	uint64_t need[LK_MAXEV];
+	int tofs[LK_MAXEV];
+	for (int i = 0; i < x->n; i++) {
+		res[i] = x->ev[i].tid < 0;
+		need[i] = 0;
+		tofs[i] = 0;
+		if (x->ev[i].tid >= 0) {
+			int t = x->ev[i].tid;
+			const struct lk_path *p = &s->lt->paths[t].v[s->choice[t]];
+			need[i] = p->vdep[x->ev[i].poi];
+			tofs[i] = s->off[t];
+			if (!need[i] && x->ev[i].kind != LK_EV_R)
+				res[i] = true;
+		}
+	}
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		for (int i = 0; i < x->n; i++) {
+			if (res[i])
+				continue;
+			bool ok = true;
+			uint64_t nd = need[i];
+			while (nd && ok) {
+				int b = __builtin_ctzll(nd);
+				nd &= nd - 1;
+				if (!res[tofs[i] + b])
+					ok = false;
+			}
+			if (ok && x->ev[i].kind == LK_EV_R)
+				ok = x->rf[i] >= 0 && res[x->rf[i]];
+			if (ok) {
+				res[i] = true;
+				changed = true;
+			}
+		}
+	}
+	for (int i = 0; i < x->n; i++)
+		if (!res[i])
+			return false;
+	return true;
+}
+
+static void rf_dfs(struct search *s, int k)
+{
+	if (s->err)
+		return;
+	if (k == s->nreads) {
+		if (!grounded(s))
+			return;
+		lock_rf(s, 0);
+		return;
+	}
+	int r = s->reads[k];
+	for (int c = 0; c < s->ncand[k]; c++) {
+		s->x->rf[r] = s->cands[k][c];
+		rf_dfs(s, k + 1);
+		if (s->err)
+			return;
+	}
+	s->x->rf[r] = -1;
+}
+
+/* ---- one combination of paths ---------------------------------------------------------- */
+static void combo(struct search *s)
+{
+	struct lk_exec *x = s->x;
+	struct lk_test *lt = s->lt;
+	int n = lt->nloc;
+	for (unsigned t = 0; t < lt->nthr; t++)
+		n += lt->paths[t].v[s->choice[t]].nev;
+	if (n > LK_MAXEV) {
+		s->err = -IOM_ELIMIT;
+		return;
+	}
+	x->n = n;
+	x->nthr = (int)lt->nthr;
+	struct lk_dim Dm = { n, (n + 63) / 64 };
+	rel_clear(&Dm, &x->po);
+	rel_clear(&Dm, &x->addr);
+	rel_clear(&Dm, &x->data);
+	rel_clear(&Dm, &x->ctrl);
+	rel_clear(&Dm, &x->rmw);
+	rel_clear(&Dm, &x->co);
+	/* initial writes: one per location (herd7 gives every location an IW) */
+	for (int l = 0; l < lt->nloc; l++) {
+		struct lk_ev *e = &x->ev[l];
+		memset(e, 0, sizeof(*e));
+		e->kind = LK_EV_W;
+		e->tags = LK_T_IW;
+		e->loc = l;
+		e->val = lt->loc_init[l];
+		e->tid = -1;
+		e->stmt = -1;
+		e->dev = e->region = -1;
+		x->rf[l] = -1;
+	}
+	int o = lt->nloc;
+	for (unsigned t = 0; t < lt->nthr; t++) {
+		const struct lk_path *p = &lt->paths[t].v[s->choice[t]];
+		s->off[t] = o;
+		for (int i = 0; i < p->nev; i++) {
+			x->ev[o + i] = p->ev[i];
+			x->rf[o + i] = -1;
+			for (int j = i + 1; j < p->nev; j++)
+				if (p->ev[i].grp != p->ev[j].grp || p->ev[i].stmt == p->ev[j].stmt ||
+				    (p->iico_later[i] >> j & 1))
+					rel_add(&x->po, o + i, o + j);
+			for (int j = 0; j < p->nev; j++) {
+				if (p->addr[i] >> j & 1)
+					rel_add(&x->addr, o + i, o + j);
+				if (p->data[i] >> j & 1)
+					rel_add(&x->data, o + i, o + j);
+				if (p->ctrl[i] >> j & 1)
+					rel_add(&x->ctrl, o + i, o + j);
+				if (p->rmw[i] >> j & 1)
+					rel_add(&x->rmw, o + i, o + j);
+			}
+		}
+		o += p->nev;
+	}
+	/* rf candidates of the memory reads */
+	s->nreads = 0;
+	for (int r = lt->nloc; r < n; r++) {
+		if (x->ev[r].kind != LK_EV_R)
+			continue;
+		int k = s->nreads++;
+		s->reads[k] = r;
+		s->ncand[k] = 0;
+		const struct lk_ev *re = &x->ev[r];
+		const struct lk_path *rp = &lt->paths[re->tid].v[s->choice[re->tid]];
+		for (int w = 0; w < n; w++) {
+			const struct lk_ev *we = &x->ev[w];
+			if (we->kind != LK_EV_W || we->loc != re->loc || we->val != re->val)
+				continue;
+			if (we->tid == re->tid && (rp->iico_later[re->poi] >> we->poi & 1))
+				continue;
+			s->cands[k][s->ncand[k]++] = w;
+		}
+		if (!s->ncand[k])
+			return;  /* this guess is justified by no write */
+	}
+	/* writes per location (IW first) */
+	s->ncolocs = 0;
+	for (int l = 0; l < lt->nloc; l++) {
+		s->nlocw[l] = 0;
+		s->locw[l][s->nlocw[l]++] = l;
+	}
+	for (int w = lt->nloc; w < n; w++)
+		if (x->ev[w].kind == LK_EV_W || x->ev[w].kind == LK_EV_LKW) {
+			int l = x->ev[w].loc;
+			if (s->nlocw[l] >= 64) {
+				s->err = -IOM_ELIMIT;
+				return;
+			}
+			s->locw[l][s->nlocw[l]++] = w;
+		}
+	for (int l = 0; l < lt->nloc; l++)
+		if (s->nlocw[l] > 1)
+			s->colocs[s->ncolocs++] = l;
+	lock_candidates(s);
+	for (int k = 0; k < s->nlreads; k++)
+		if (!s->nlcand[k])
+			return;  /* lock.cat l.110: cross of an empty choice has no element */
+	rf_dfs(s, 0);
+}
+
+static bool suf_has(const struct search *s, unsigned t, int l, int64_t v)
+{
+	for (int i = 0; i < s->suf_n[t]; i++)
+		if (s->suf_l[t][i] == l && s->suf_v[t][i] == v)
+			return true;
+	return false;
+}
+
+/* Can every read of the paths chosen for threads 0..t still be justified: by the
+ * initial value, by a chosen path's write, or by some path of a later thread? Exact:
+ * a read no write can match has no rf (combo() would drop it anyway). */
+static bool paths_feasible(const struct search *s, unsigned t)
+{
+	const struct lk_test *lt = s->lt;
+	for (unsigned a = 0; a <= t; a++) {
+		const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
+		for (int i = 0; i < p->nev; i++) {
+			const struct lk_ev *r = &p->ev[i];
+			if (r->kind != LK_EV_R || r->val == lt->loc_init[r->loc])
+				continue;
+			bool ok = suf_has(s, t + 1, r->loc, r->val);
+			for (unsigned b = 0; b <= t && !ok; b++) {
+				const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
+				for (int j = 0; j < q->nev && !ok; j++)
+					ok = q->ev[j].kind == LK_EV_W && q->ev[j].loc == r->loc &&
+					     q->ev[j].val == r->val && !(b == a && j == i);
+			}
+			if (!ok)
+				return false;
+		}
+	}
+	return true;
+}
+
+static void paths_dfs(struct search *s, unsigned t)
+{
+	if (s->err)
+		return;
+	if (t == s->lt->nthr) {
+		combo(s);
+		return;
+	}
+	for (unsigned i = 0; i < s->lt->paths[t].n; i++) {
+		s->choice[t] = (int)i;
+		if (!paths_feasible(s, t))
+			continue;
+		paths_dfs(s, t + 1);
+		if (s->err)
+			return;
+	}
+}
+
+static int suf_build(struct search *s)
+{
+	const struct lk_test *lt = s->lt;
+	for (int t = (int)lt->nthr; t >= 0; t--) {
+		int cap = 16, n = 0;
+		int64_t *v = malloc((size_t)cap * sizeof(*v));
+		int *l = malloc((size_t)cap * sizeof(*l));
+		if (!v || !l) {
+			free(v);
+			free(l);
+			return -IOM_ENOMEM;
+		}
+		if (t < (int)lt->nthr) {
+			for (int i = 0; i < s->suf_n[t + 1]; i++) {
+				v[n] = s->suf_v[t + 1][i];
+				l[n++] = s->suf_l[t + 1][i];
+				if (n == cap) {
+					cap *= 2;
+					int64_t *nv = realloc(v, (size_t)cap * sizeof(*v));
+					int *nl = realloc(l, (size_t)cap * sizeof(*l));
+					if (nv)
+						v = nv;
+					if (nl)
+						l = nl;
+					if (!nv || !nl) {
+						free(v);
+						free(l);
+						return -IOM_ENOMEM;
+					}
+				}
+			}
+			s->suf_v[t] = v;
+			s->suf_l[t] = l;
+			s->suf_n[t] = n;
+			for (unsigned pi = 0; pi < lt->paths[t].n; pi++) {
+				const struct lk_path *p = &lt->paths[t].v[pi];
+				for (int i = 0; i < p->nev; i++) {
+					const struct lk_ev *w = &p->ev[i];
+					if (w->kind != LK_EV_W || suf_has(s, (unsigned)t, w->loc, w->val))
+						continue;
+					if (n == cap) {
+						cap *= 2;
+						int64_t *nv = realloc(v, (size_t)cap * sizeof(*v));
+						int *nl = realloc(l, (size_t)cap * sizeof(*l));
+						if (nv)
+							v = nv;
+						if (nl)
+							l = nl;
+						if (!nv || !nl) {
+							free(v);
+							free(l);
+							s->suf_v[t] = NULL;
+							s->suf_l[t] = NULL;
+							return -IOM_ENOMEM;
+						}
+					}
+					v[n] = w->val;
+					l[n++] = w->loc;
+					s->suf_v[t] = v;
+					s->suf_l[t] = l;
+					s->suf_n[t] = n;
+				}
+			}
+		}
+		s->suf_v[t] = v;
+		s->suf_l[t] = l;
+		s->suf_n[t] = n;
+	}
+	return 0;
+}
+
+/* ---- entry ------------------------------------------------------------------------------- */
+static struct search *S_sort;
+static int state_cmp(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+	for (int i = 0; i < S_sort->nitems; i++) {
+		if (x[i] == y[i])
+			continue;
+		bool px = lk_is_ptr(x[i]), py = lk_is_ptr(y[i]);
+		if (px != py)
+			return px ? 1 : -1;
+		if (px) {
+			int c = strcmp(S_sort->t->syms[lk_ptr_sym(x[i])].name,
+				       S_sort->t->syms[lk_ptr_sym(y[i])].name);
+			if (c)
+				return c;
+			return lk_ptr_elem(x[i]) < lk_ptr_elem(y[i]) ? -1 : 1;
+		}
+		return x[i] < y[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_lkmm_result *res,
+		  struct iom_diag *d)
+{
+	struct search *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -IOM_ENOMEM;
+	s->lt = lt;
+	s->t = lt->t;
+	s->m = lk_model_new();
+	s->x = malloc(sizeof(*s->x));
+	s->max = o ? o->max_execs : 0;
+	s->want_dot = o && o->want_witness;
+	if (s->want_dot)
+		s->dotx = malloc(sizeof(*s->dotx));
+	int rc = 0;
+	if (!s->m || !s->x || (s->want_dot && !s->dotx)) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
+	items_of_cond(s, lt->t->cond, lt->observed);
+	for (unsigned i = 0; i < lt->t->nr_locs; i++) {
+		const struct iom_lit_locref *lr = &lt->t->locs[i];
+		if (lr->thread >= 0)
+			add_item(s, lr->thread, lr->reg, -1);
+		else {
+			int l = lt->loc_base[lr->sym] + (int)lr->elem;
+			add_item(s, -1, -1, l);
+			lt->observed[l] = true;
+		}
+	}
+	{
+		bool fobs[LK_MAXLOC] = { false };
+		struct search tmp = *s;
+		items_of_cond(&tmp, lt->t->filter, fobs);
+		for (int l = 0; l < lt->nloc; l++)
+			if (fobs[l])
+				lt->observed[l] = true;
+	}
+	qsort(s->items, (size_t)s->nitems, sizeof(s->items[0]), item_cmp);
+	for (unsigned t = 0; t < lt->nthr; t++)
+		if (!lt->paths[t].n)
+			goto count;  /* a thread with no path: no execution */
+	rc = suf_build(s);
+	if (rc)
+		goto out;
+	paths_dfs(s, 0);
+	if (s->err) {
+		rc = s->err;
+		if (rc == -IOM_ELIMIT)
+			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
+				     "the LKMM engine's limit was hit (executions or events)");
+		goto out;
+	}
+count:
+	res->pos = s->pos;
+	res->neg = s->neg;
+	res->cands = s->cands_n;
+	res->flags = s->flags;
+	S_sort = s;
+	qsort(s->states, s->nstates, (size_t)s->nitems * sizeof(int64_t), state_cmp);
+	res->states = calloc(s->nstates ? s->nstates : 1, sizeof(char *));
+	if (!res->states) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
+	for (unsigned i = 0; i < s->nstates; i++) {
+		struct iom_buf b;
+		iom_buf_init(&b);
+		const int64_t *v = &s->states[(size_t)i * s->nitems];
+		for (int k = 0; k < s->nitems; k++) {
+			const struct item *it = &s->items[k];
+			if (it->reg >= 0)
+				iom_buf_printf(&b, "%d:%s=", it->thread, it->name);
+			else if (lt->t->syms[lt->loc_sym[it->loc]].array_len)
+				iom_buf_printf(&b, "%s=", it->name);  /* herd7: a[1]=0, no brackets */
+			else
+				iom_buf_printf(&b, "[%s]=", it->name);
+			lk_value_print(lt->t, v[k], &b);
+			iom_buf_puts(&b, "; ");
+		}
+		if (b.len)
+			b.s[--b.len] = 0;  /* herd7 ends with ";" */
+		res->states[i] = b.s ? b.s : strdup("");
+		res->nr_states++;
+	}
+	if (s->want_dot && s->have_dot)
+		res->dot = lk_dot_render(lt, s->dotx, s->dot_ax);
+out:
+	for (unsigned t = 0; t <= LK_MAXTHR; t++) {
+		free(s->suf_v[t]);
+		free(s->suf_l[t]);
+	}
+	lk_model_free(s->m);
+	free(s->x);
+	free(s->dotx);
+	free(s->states);
+	free(s);
+	return rc;
+}
