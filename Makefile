@@ -151,7 +151,7 @@ bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 
 # ---- install ------------------------------------------------------------------------
-# The CLI, both libraries, the public headers, iomodel.pc, the man pages, bash completion,
+# The CLI (and iomodel-herd7, a link to it: the herd7 drop-in), both libraries, the public headers, iomodel.pc, the man pages, bash completion,
 # and the shipped examples and litmus corpus under $(DATADIR)/iomodel/. `iomodel run`
 # without FILE keeps using its compiled-in copies of examples/atyfb; the installed copies
 # are there to read, edit and pass as FILE.
@@ -170,6 +170,7 @@ install: all
 	install -d $(D)$(BINDIR) $(D)$(LIBDIR)/pkgconfig $(D)$(INCLUDEDIR)/iomodel \
 	  $(D)$(MANDIR)/man1 $(D)$(MANDIR)/man5 $(D)$(BASHCOMPDIR)
 	install -m 755 $(O)/iomodel $(D)$(BINDIR)/iomodel
+	ln -sf iomodel $(D)$(BINDIR)/iomodel-herd7
 	install -m 644 $(O)/libiomodel.a $(D)$(LIBDIR)/libiomodel.a
 	install -m 755 $(O)/libiomodel.so.$(VERSION) $(D)$(LIBDIR)/libiomodel.so.$(VERSION)
 	ln -sf libiomodel.so.$(VERSION) $(D)$(LIBDIR)/$(SONAME)
@@ -182,7 +183,7 @@ install: all
 	for f in $(SHARE_FILES); do install -D -m 644 $$f $(D)$(DATADIR)/iomodel/$$f || exit 1; done
 
 uninstall:
-	rm -f $(D)$(BINDIR)/iomodel $(D)$(LIBDIR)/libiomodel.a $(D)$(LIBDIR)/libiomodel.so \
+	rm -f $(D)$(BINDIR)/iomodel $(D)$(BINDIR)/iomodel-herd7 $(D)$(LIBDIR)/libiomodel.a $(D)$(LIBDIR)/libiomodel.so \
 	  $(D)$(LIBDIR)/$(SONAME) $(D)$(LIBDIR)/libiomodel.so.$(VERSION) \
 	  $(D)$(LIBDIR)/pkgconfig/iomodel.pc $(D)$(BASHCOMPDIR)/iomodel
 	rm -f $(addprefix $(D)$(INCLUDEDIR)/iomodel/,$(notdir $(HEADERS)))

@@ -20,6 +20,7 @@ static const struct cmd {
 	{ "attrs", cmd_attrs, "what each mapping API gives on each architecture" },
 	{ "audit", cmd_audit, "audit this machine, a capture tree or loose files" },
 	{ "capture", cmd_capture, "write a capture tree of this machine for a later audit" },
+	{ "herd7", cmd_herd7, "herd7 with the LKMM, as the kernel's memory-model scripts call it" },
 	{ "version", cmd_version, "print the version of iomodel and its library" },
 };
 
@@ -95,6 +96,11 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	/* Called as iomodel-herd7 (the installed link) or herd7: the herd7 drop-in. */
+	const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
+	base = base ? base + 1 : (argc > 0 && argv[0] ? argv[0] : "");
+	if (!strcmp(base, "iomodel-herd7") || !strcmp(base, "herd7"))
+		return cmd_herd7(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return CLI_BADINPUT;

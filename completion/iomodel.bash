@@ -7,7 +7,7 @@
 # fails when this file, the man pages (man/*.scd) and the --help texts disagree.
 # Works with or without the bash-completion package (its _filedir is used when present).
 
-_iomodel_commands='memtype run litmus order attrs audit capture version'
+_iomodel_commands='memtype run litmus order attrs audit capture herd7 version'
 
 # Options of the top level and of each command. Every command also takes -h and --help.
 # An option whose value must be attached with '=' is listed as --opt=.
@@ -21,6 +21,8 @@ _iomodel_opts() {
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
+	herd7) echo '-conf -model -cat -bell -macros -unroll -I -set-libdir -q -v' \
+		'-speedcheck -version -help' ;;
 	capture | version) ;;
 	esac
 	echo '-h --help'
@@ -42,6 +44,13 @@ _iomodel_optval() {
 	audit:--root) echo '@dir' ;;
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
 	litmus:--max-states | litmus:--jobs) echo '@none' ;;
+	herd7:-conf) echo 'linux-kernel.cfg' ;;
+	herd7:-model | herd7:-cat) echo 'linux-kernel.cat' ;;
+	herd7:-bell) echo 'linux-kernel.bell' ;;
+	herd7:-macros) echo 'linux-kernel.def' ;;
+	herd7:-speedcheck) echo 'false' ;;
+	herd7:-I | herd7:-set-libdir) echo '@dir' ;;
+	herd7:-unroll) echo '@none' ;;
 	esac
 }
 
@@ -56,7 +65,7 @@ _iomodel_takes_value() {
 _iomodel_args() {
 	case $1 in
 	run) echo '@file scn' ;;
-	litmus) echo '@file litmus' ;;
+	litmus | herd7) echo '@file litmus' ;;
 	audit) echo '@file' ;;
 	capture) echo '@dir' ;;
 	esac

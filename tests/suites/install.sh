@@ -26,6 +26,7 @@ d=$tmp/root
 out=$(mk install DESTDIR="$d" 2>&1) && ok "make install DESTDIR" || no "make install DESTDIR" "$out"
 p=$d/usr/local
 check "CLI in BINDIR" test -x "$p/bin/iomodel"
+check "iomodel-herd7 -> iomodel" test "$(readlink "$p/bin/iomodel-herd7")" = iomodel
 check "static library" test -f "$p/lib/libiomodel.a"
 check "shared library file libiomodel.so.$ver" test -f "$p/lib/libiomodel.so.$ver"
 check "libiomodel.so -> libiomodel.so.0" test "$(readlink "$p/lib/libiomodel.so")" = libiomodel.so.0
@@ -80,6 +81,10 @@ out=$("$p/bin/iomodel" --version 2>&1)
 case "$out" in "iomodel $ver"*) ok "installed iomodel --version: $out" ;; *) no "installed iomodel --version" "$out" ;; esac
 out=$("$p/bin/iomodel" run "$p/share/iomodel/examples/atyfb/02-new.scn" 2>&1) &&
 	ok "installed iomodel runs an installed example" || no "installed iomodel runs an installed example" "$out"
+lt=$(ls "$p"/share/iomodel/litmus/lkmm/*.litmus 2>/dev/null | head -1)
+out=$("$p/bin/iomodel-herd7" -conf linux-kernel.cfg "$lt" 2>&1)
+case "$out" in *"Observation "*) ok "installed iomodel-herd7 runs an installed LKMM test" ;;
+*) no "installed iomodel-herd7 runs an installed LKMM test ($lt)" "$out" ;; esac
 
 # 4. uninstall leaves no file behind
 out=$(mk uninstall DESTDIR="$d" 2>&1) && ok "make uninstall DESTDIR" || no "make uninstall" "$out"
