@@ -161,6 +161,9 @@ static int run_lkmm(const struct opts *o, const char *path, struct iom_lit_test 
 		return CLI_BADINPUT;
 	}
 	enum iom_lit_verdict got = iom_lkmm_verdict(r);
+	if (iom_lkmm_loop(r) && !o->json)
+		fprintf(stderr, "Warning: File \"%s\", unrolling limit exceeded, legal outcomes may "
+			"be missing.\n", path);
 	int combos = o->nr_archs * o->nr_kvers * o->nr_models;
 	struct iom_buf out;
 	iom_buf_init(&out);

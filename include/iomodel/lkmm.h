@@ -84,6 +84,9 @@ unsigned iom_lkmm_nr_states(const struct iom_lkmm_result *r);
 const char *iom_lkmm_state(const struct iom_lkmm_result *r, unsigned i); /* "1:r0=0; [x]=1;" */
 bool iom_lkmm_flag(const struct iom_lkmm_result *r, enum iom_lkmm_flag f);
 uint64_t iom_lkmm_candidates(const struct iom_lkmm_result *r); /* candidates examined    */
+/* A consistent execution was cut by the unroll bound: herd7 prints "Loop Ok"/"Loop No"
+ * and warns "unrolling limit exceeded, legal outcomes may be missing". */
+bool iom_lkmm_loop(const struct iom_lkmm_result *r);
 
 /* herd7's lines for the test (without Time and Hash): Test, States, Ok/No, Witnesses,
  * Positive/Negative, Flag lines, Condition, Observation. */

@@ -36,6 +36,12 @@ static inline int64_t lk_ptr_elem(int64_t v)
 	return (v - LK_PTR_BASE) & (((int64_t)1 << LK_PTR_ELEM_BITS) - 1);
 }
 
+/* A value herd7 leaves symbolic: a cycle of pure copies through rf (out of thin air) that
+ * its solver unifies but never evaluates; herd7 keeps such a candidate and prints the value
+ * as a fresh symbol (S16, ...). Any computation on it, a test of it, or an address made of
+ * it is an equation herd7 cannot solve, and the candidate is dropped. */
+#define LK_SYMB (INT64_MIN + 1)
+
 /* ---- events ---------------------------------------------------------------------------- */
 enum lk_kind {
 	LK_EV_R,        /* memory read (M, R)                                          */
@@ -92,7 +98,8 @@ struct lk_path {
 	struct lk_ev ev[LK_MAXTEV];
 	uint64_t addr[LK_MAXTEV], data[LK_MAXTEV], ctrl[LK_MAXTEV]; /* rows: local bits   */
 	uint64_t rmw[LK_MAXTEV];
-	uint64_t vdep[LK_MAXTEV];   /* reads whose values this event's value/address needs */
+	uint64_t vdep[LK_MAXTEV];   /* reads whose values this event's value needs         */
+	uint64_t adep[LK_MAXTEV];   /* reads whose values this event's address needs       */
 	uint64_t iico_later[LK_MAXTEV]; /* same-statement events after it (rf exclusion)  */
 	int64_t regs[LK_MAXREG];
 	bool regset[LK_MAXREG];
@@ -113,6 +120,8 @@ struct lk_test {
 				     * every location gets an IW                           */
 	int loc_base[LK_MAXLOC];    /* sym -> its first location                          */
 	int loc_sym[LK_MAXLOC], loc_elem[LK_MAXLOC];
+	int loc_off[LK_MAXLOC];     /* pointer-arithmetic location sym+off (herd7 keeps it
+				     * apart from the array element a[off]); 0 otherwise   */
 	int64_t loc_init[LK_MAXLOC];
 	bool is_lock[LK_MAXLOC];    /* lock location                                      */
 	bool observed[LK_MAXLOC];   /* location named in condition/locations/filter       */
@@ -141,8 +150,8 @@ struct lk_model *lk_model_new(void);
 void lk_model_free(struct lk_model *m);
 int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *observed,
 		   uint32_t *flags);
-/* Cheap, exact pre-check on a complete rf/co: per-location coherence only. */
-bool lk_model_coherent(const struct lk_exec *x);
+/* The checks alone on a partial candidate (rf and co decided so far): exact pruning. */
+int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed);
 
 /* ---- result ---------------------------------------------------------------------------- */
 struct iom_lkmm_result {
@@ -165,8 +174,10 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 		   struct iom_buf *b);
 /* A value as herd7 prints it: integers, or the name a pointer points to. */
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
-/* Location of a pointer value; -1 when it points nowhere valid. */
+/* Location of a pointer value; -1 when it points nowhere valid or to a location not
+ * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use. */
 int lk_ptr_loc(const struct lk_test *lt, int64_t v);
+int lk_ptr_loc_make(struct lk_test *lt, int64_t v);
 /* Name of a location: "x", or "a[1]" for an array element. */
 void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b);
 

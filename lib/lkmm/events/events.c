@@ -71,6 +71,8 @@ static bool dom_add(struct dom *d, int64_t v)
 struct tstate {
 	struct lk_path p;
 	uint64_t rtaint[LK_MAXREG];
+	bool rcopy[LK_MAXREG];
+	bool top;                   /* a read took LK_TOP on this path                     */
 };
 
 struct kont {
@@ -88,13 +90,89 @@ struct ictx {
 	const struct iom_lit_thread *th;
 	struct dom *dom;            /* per location                                       */
 	struct dom *wrote;          /* values written (fixpoint pass)                      */
+	bool *copyw;                /* location written with a copy of a read (LK_SYMB)   */
 	bool collect;               /* store paths                                        */
 	struct lk_paths *out;
 	struct iom_diag *d;
 	int err;
 	unsigned long budget;
 	int maxw;                   /* most writes on one path (domain pass)             */
+	/* domain pass: program points already explored with the same registers (all that
+	 * decides what the rest of the thread writes), a set of 128-bit keys */
+	uint64_t *memo;
+	size_t memo_cap, memo_n;
 };
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h *= 0xff51afd7ed558ccdull;
+	return h ^ (h >> 33);
+}
+
+/* Returns true when this state was seen before (the caller then stops). */
+static bool memo_seen(struct ictx *c, const struct tstate *s, const struct iom_lit_block *b,
+		      unsigned i, const struct kont *k)
+{
+	if (!c->memo)
+		return false;
+	uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
+	int nw = 0;
+	for (int j = 0; j < s->p.nev; j++)
+		nw += s->p.ev[j].kind == LK_EV_W;
+	uint64_t parts[4] = { (uint64_t)(uintptr_t)b, i, (uint64_t)nw, 0 };
+	for (int j = 0; j < 3; j++) {
+		h1 = mix(h1, parts[j]);
+		h2 = mix(h2 ^ 0x5555, parts[j]);
+	}
+	for (const struct kont *f = k; f; f = f->next) {
+		uint64_t q[4] = { (uint64_t)(uintptr_t)f->b, f->i, (uint64_t)(uintptr_t)f->loop,
+				  ((uint64_t)f->kind << 32) | f->iter };
+		for (int j = 0; j < 4; j++) {
+			h1 = mix(h1, q[j]);
+			h2 = mix(h2 ^ 0xaaaa, q[j]);
+		}
+	}
+	for (unsigned r = 0; r < c->th->nr_regs && r < LK_MAXREG; r++) {
+		uint64_t v = (uint64_t)s->p.regs[r] ^ ((uint64_t)s->rcopy[r] << 63);
+		h1 = mix(h1, v);
+		h2 = mix(h2 ^ 0x3333, v);
+	}
+	if (!h1)
+		h1 = 1;
+	size_t mask = c->memo_cap - 1, at = (size_t)h1 & mask;
+	while (c->memo[2 * at]) {
+		if (c->memo[2 * at] == h1 && c->memo[2 * at + 1] == h2)
+			return true;
+		at = (at + 1) & mask;
+	}
+	if (c->memo_n * 2 >= c->memo_cap) {
+		/* grow (up to 2^22 entries; past that, keep exploring without memo) */
+		size_t nc = c->memo_cap * 2;
+		uint64_t *nm = nc <= (1u << 22) ? calloc(2 * nc, sizeof(uint64_t)) : NULL;
+		if (!nm)
+			return false;
+		for (size_t j = 0; j < c->memo_cap; j++)
+			if (c->memo[2 * j]) {
+				size_t a2 = (size_t)c->memo[2 * j] & (nc - 1);
+				while (nm[2 * a2])
+					a2 = (a2 + 1) & (nc - 1);
+				nm[2 * a2] = c->memo[2 * j];
+				nm[2 * a2 + 1] = c->memo[2 * j + 1];
+			}
+		free(c->memo);
+		c->memo = nm;
+		c->memo_cap = nc;
+		mask = nc - 1;
+		at = (size_t)h1 & mask;
+		while (c->memo[2 * at])
+			at = (at + 1) & mask;
+	}
+	c->memo[2 * at] = h1;
+	c->memo[2 * at + 1] = h2;
+	c->memo_n++;
+	return false;
+}
 
 static void fail(struct ictx *c, int line, int col, const char *msg, const char *arg)
 {
@@ -108,11 +186,12 @@ struct val {
 	int64_t v;
 	uint64_t taint;
 	bool ok;
+	bool copy;                  /* an unmodified copy of one read's value              */
 };
 
 static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_expr *e)
 {
-	struct val r = { 0, 0, true }, a, b;
+	struct val r = { 0, 0, true, false }, a, b;
 	if (!e)
 		return r;
 	switch (e->kind) {
@@ -126,6 +205,7 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 		}
 		r.v = s->p.regs[e->index];
 		r.taint = s->rtaint[e->index];
+		r.copy = s->rcopy[e->index];
 		return r;
 	case IOM_LIT_E_SYM:
 	case IOM_LIT_E_ADDR:
@@ -142,6 +222,9 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 	case IOM_LIT_E_UNOP:
 		a = eval(c, s, e->a);
 		r = a;
+		r.copy = false;
+		if (a.v == LK_SYMB)
+			r.ok = false;  /* unsolvable: the candidate is dropped */
 		if (a.v == LK_TOP)
 			return r;
 		if (e->op == '-')
@@ -154,7 +237,7 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 	case IOM_LIT_E_BINOP:
 		a = eval(c, s, e->a);
 		b = eval(c, s, e->b);
-		r.ok = a.ok && b.ok;
+		r.ok = a.ok && b.ok && a.v != LK_SYMB && b.v != LK_SYMB;
 		r.taint = a.taint | b.taint;
 		if (a.v == LK_TOP || b.v == LK_TOP) {
 			r.v = LK_TOP;
@@ -215,7 +298,9 @@ static int loc_of(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 	*taint = v.taint;
 	if (v.v == LK_TOP)
 		return -2;
-	int l = lk_ptr_loc(c->lt, v.v);
+	int l = lk_ptr_loc_make(c->lt, v.v);
+	if (l >= 0 && c->dom[l].n == 0)
+		dom_add(&c->dom[l], c->lt->loc_init[l]);  /* a location first met here */
 	return l < 0 ? -2 : l;  /* -2: not a location in this path: the path is impossible */
 }
 
@@ -250,13 +335,25 @@ static int add_ev(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b, unsigned i,
 		uint64_t ctrl, const struct kont *k);
 
-static void set_reg(struct tstate *s, int r, int64_t v, uint64_t taint)
+static void set_reg_c(struct tstate *s, int r, int64_t v, uint64_t taint, bool copy)
 {
 	if (r >= 0 && r < LK_MAXREG) {
 		s->p.regs[r] = v;
 		s->p.regset[r] = true;
 		s->rtaint[r] = taint;
+		s->rcopy[r] = copy;
 	}
+}
+
+static void set_reg(struct tstate *s, int r, int64_t v, uint64_t taint)
+{
+	set_reg_c(s, r, v, taint, false);
+}
+
+static void note_copy(struct ictx *c, int loc, bool copy)
+{
+	if (c->copyw && loc >= 0 && copy)
+		c->copyw[loc] = true;
 }
 
 static void note_write(struct ictx *c, int loc, int64_t v)
@@ -327,12 +424,14 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
 			struct tstate s2 = *s;
 			int64_t rv = vi < dm->n ? dm->v[vi] : LK_TOP;
+			if (rv == LK_TOP)
+				s2.top = true;
 			int e = add_ev(c, &s2, st, LK_EV_R, rtag, loc, rv, ctrl);
 			if (e < 0)
 				return;
 			s2.p.addr[e] = at;
-			s2.p.vdep[e] = at;
-			set_reg(&s2, st->dst, rv, 1ull << e);
+			s2.p.vdep[e] = 0;
+			set_reg_c(&s2, st->dst, rv, 1ull << e, true);
 			run(c, &s2, b, i + 1, ctrl, k);
 			if (c->err)
 				return;
@@ -344,12 +443,13 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 		struct val v = eval(c, s, st->value);
 		if (!v.ok)
 			return;
+		note_copy(c, loc, v.copy);
 		int e = add_ev(c, s, st, LK_EV_W, wtag, loc, v.v, ctrl);
 		if (e < 0)
 			return;
 		s->p.addr[e] = at;
 		s->p.data[e] = v.taint;
-		s->p.vdep[e] = at | v.taint;
+		s->p.vdep[e] = v.taint;
 		note_write(c, loc, v.v);
 		if (sh == LK_SH_STORE_MB && add_ev(c, s, st, LK_EV_F, LK_T_MB, -1, 0, ctrl) < 0)
 			return;
@@ -366,7 +466,7 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 	case LK_SH_OP:
 	case LK_SH_OP_RET:
 	case LK_SH_FETCH_OP: {
-		struct val v = { 1, 0, true }, ex = { 0, 0, true };
+		struct val v = { 1, 0, true, false }, ex = { 0, 0, true, false };
 		if (!(row->imm))
 			v = eval(c, s, st->value);
 		if (sh == LK_SH_CMPXCHG || sh == LK_SH_ADD_UNLESS)
@@ -376,9 +476,14 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 		for (int vi = 0; vi < (dm->n + !c->collect) * 2; vi++) {
 			struct tstate s2 = *s;
 			int64_t old = vi / 2 < dm->n ? dm->v[vi / 2] : LK_TOP;
+			if (old == LK_TOP)
+				s2.top = true;
 			bool success = sh == LK_SH_ADD_UNLESS ? old != ex.v
 				       : sh != LK_SH_CMPXCHG || old == ex.v;
 			bool unknown = old == LK_TOP || ex.v == LK_TOP;
+			if ((sh == LK_SH_CMPXCHG || sh == LK_SH_ADD_UNLESS || sh == LK_SH_OP ||
+			     sh == LK_SH_OP_RET || sh == LK_SH_FETCH_OP) && (old == LK_SYMB || ex.v == LK_SYMB))
+				continue;  /* a test of / arithmetic on a symbolic value: unsolvable */
 			if (unknown && (sh == LK_SH_CMPXCHG || sh == LK_SH_ADD_UNLESS))
 				success = vi & 1;  /* both outcomes */
 			else if (vi & 1)
@@ -391,7 +496,7 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 			if (r < 0)
 				return;
 			s2.p.addr[r] = at;
-			s2.p.vdep[r] = at;
+			s2.p.vdep[r] = 0;
 			int64_t ret = old;
 			uint64_t rtaint = 1ull << r;
 			if (success) {
@@ -407,8 +512,10 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 				s2.p.data[w] = v.taint;
 				if (sh == LK_SH_OP || sh == LK_SH_OP_RET || sh == LK_SH_FETCH_OP || sh == LK_SH_ADD_UNLESS)
 					s2.p.data[w] |= 1ull << r;  /* CSem.ml build_atomic_op: W needs R */
-				s2.p.vdep[w] = at | s2.p.data[w];
+				s2.p.vdep[w] = s2.p.data[w];
 				note_write(c, loc, nv);
+				if (sh == LK_SH_XCHG || sh == LK_SH_CMPXCHG)
+					note_copy(c, loc, v.copy);
 				if (sh == LK_SH_OP_RET)
 					ret = nv;
 				if (mb && add_ev(c, &s2, st, LK_EV_F, LK_T_MB, -1, 0, ctrl) < 0)
@@ -424,7 +531,8 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 				ret = ret < 0;
 			iico_mark(&s2.p, first, s2.p.nev);
 			if (sh != LK_SH_OP)
-				set_reg(&s2, st->dst, ret, rtaint);
+				set_reg_c(&s2, st->dst, ret, rtaint,
+					  sh == LK_SH_XCHG || sh == LK_SH_CMPXCHG || sh == LK_SH_FETCH_OP);
 			run(c, &s2, b, i + 1, ctrl, k);
 			if (c->err)
 				return;
@@ -507,7 +615,7 @@ static void emit(struct ictx *c, struct tstate *s)
 	for (int j = 0; j < p->nev; j++)
 		for (int i2 = 0; i2 < j; i2++)
 			if (p->ev[i2].grp == p->ev[j].grp && p->ev[i2].stmt != p->ev[j].stmt &&
-			    ((p->vdep[j] | cols[j]) >> i2 & 1))
+			    ((p->vdep[j] | p->addr[j] | cols[j]) >> i2 & 1))
 				p->iico_later[i2] |= 1ull << j;
 	for (int k2 = 0; k2 < p->nev; k2++)  /* transitive */
 		for (int i2 = 0; i2 < p->nev; i2++)
@@ -517,6 +625,7 @@ static void emit(struct ictx *c, struct tstate *s)
 	uint64_t ca[LK_MAXTEV], cd[LK_MAXTEV];
 	for (int j = 0; j < p->nev; j++) {
 		ca[j] = p->addr[j];
+		p->adep[j] = ca[j];
 		cd[j] = p->data[j];
 		p->addr[j] = p->data[j] = 0;
 	}
@@ -534,6 +643,8 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 {
 	if (c->err)
 		return;
+	if (!c->collect && memo_seen(c, s, b, i, k))
+		return;
 	if (c->budget-- == 0) {
 		iom_diag_set(c->d, IOM_ELIMIT, c->lt->t->file, c->th->pos.line, c->th->pos.col,
 			     "P%d has too many paths for the LKMM engine", c->th->id);
@@ -545,7 +656,7 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 			int nw = 0;
 			for (int j = 0; j < s->p.nev; j++)
 				nw += s->p.ev[j].kind == LK_EV_W;
-			if (nw > c->maxw)
+			if (nw > c->maxw && !s->top)  /* real paths only: LK_TOP ones over-count */
 				c->maxw = nw;
 			emit(c, s);
 			return;
@@ -562,7 +673,7 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 			return;
 		}
 		struct val v = eval(c, s, lp->cond);
-		if (!v.ok)
+		if (!v.ok || v.v == LK_SYMB)
 			return;
 		if (v.v == LK_TOP) {
 			struct tstate s2 = *s;
@@ -574,9 +685,11 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 			return;
 		}
 		if (k->iter >= c->lt->unroll) {
-			s->p.loop = true;   /* longer runs are dropped (herd7 -unroll, default 2) */
+			/* longer runs are cut (herd7 -unroll, default 2): the cut path is kept,
+			 * marked, so that the search can say "Loop" when it is consistent */
+			s->p.loop = true;
 			if (c->collect)
-				c->lt->loop_cut = true;
+				emit(c, s);
 			return;
 		}
 		struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 2, k->iter };
@@ -589,7 +702,7 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		struct val v = eval(c, s, st->expr);
 		if (!v.ok)
 			return;
-		set_reg(s, st->dst, v.v, v.taint);
+		set_reg_c(s, st->dst, v.v, v.taint, v.copy);
 		run(c, s, b, i + 1, ctrl, k);
 		return;
 	}
@@ -598,6 +711,8 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		if (!v.ok)
 			return;
 		struct kont nk = { b, i + 1, ctrl, k, NULL, 0, 0 };
+		if (v.v == LK_SYMB)
+			return;  /* a branch on a symbolic value: unsolvable */
 		if (v.v == LK_TOP) {
 			struct tstate s2 = *s;
 			run(c, &s2, &st->then_b, 0, ctrl | v.taint, &nk);
@@ -626,12 +741,20 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 		return -IOM_ENOMEM;
 	c->th = th;
 	c->budget = 1000000;
+	c->memo = NULL;
+	c->memo_n = 0;
+	if (!c->collect) {
+		c->memo_cap = 256;
+		c->memo = calloc(2 * c->memo_cap, sizeof(uint64_t));
+	}
 	/* init-block register values (0:r1 = x;) */
 	for (unsigned i = 0; i < th->nr_reg_inits; i++) {
 		const struct iom_lit_reginit *ri = &th->reg_inits[i];
 		set_reg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : ri->value, 0);
 	}
 	run(c, s, &th->body, 0, 0, NULL);
+	free(c->memo);
+	c->memo = NULL;
 	free(s);
 	return c->err;
 }
@@ -639,13 +762,16 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 {
 	const struct iom_lit_test *t = lt->t;
-	int nloc = lt->nloc;
-	struct dom *dom = calloc((size_t)nloc, sizeof(*dom));
-	struct dom *wrote = calloc((size_t)nloc, sizeof(*wrote));
+	/* room for the locations pointer arithmetic creates (lk_ptr_loc_make) */
+	struct dom *dom = calloc(LK_MAXLOC, sizeof(*dom));
+	struct dom *wrote = calloc(LK_MAXLOC, sizeof(*wrote));
+	bool *copyw = calloc(LK_MAXLOC + 1, sizeof(*copyw));
+#define nloc (lt->nloc)
 	int rc = 0;
-	if (!dom || !wrote) {
+	if (!dom || !wrote || !copyw) {
 		free(dom);
 		free(wrote);
+		free(copyw);
 		return -IOM_ENOMEM;
 	}
 	for (int l = 0; l < nloc; l++)
@@ -655,20 +781,19 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 	 * one wrote; in one execution every write occurs once, so a chain is at most as long
 	 * as the writes of one execution: that many passes reach every value. */
 	int wtotal = 64;
-	for (int iter = 0; iter <= wtotal; iter++) {
+	for (int iter = 0; iter <= wtotal || iter < 2; iter++) {
 		bool grew = false;
 		int wsum = 0;
 		for (int l = 0; l < nloc; l++)
 			wrote[l].n = 0;
 		for (unsigned ti = 0; ti < t->nr_threads; ti++) {
-			struct ictx c = { lt, NULL, dom, wrote, false, NULL, d, 0, 0, 0 };
+			struct ictx c = { .lt = lt, .dom = dom, .wrote = wrote, .copyw = copyw, .d = d };
 			rc = run_thread(&c, &t->threads[ti]);
 			if (rc)
 				goto out;
 			wsum += c.maxw;
 		}
-		if (wsum < wtotal)
-			wtotal = wsum;
+		wtotal = wsum;
 		for (int l = 0; l < nloc; l++)
 			for (int j = 0; j < wrote[l].n; j++)
 				if (dom_add(&dom[l], wrote[l].v[j]))
@@ -676,15 +801,21 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 		if (!grew)
 			break;
 	}
+	/* a location written with a copy of a read may hold herd7's symbolic value */
+	for (int l = 0; l < nloc; l++)
+		if (copyw[l])
+			dom_add(&dom[l], LK_SYMB);
 	for (unsigned ti = 0; ti < t->nr_threads; ti++) {
-		struct ictx c = { lt, NULL, dom, NULL, true, &lt->paths[ti], d, 0, 0, 0 };
+		struct ictx c = { .lt = lt, .dom = dom, .collect = true, .out = &lt->paths[ti], .d = d };
 		rc = run_thread(&c, &t->threads[ti]);
 		if (rc)
 			goto out;
 	}
+#undef nloc
 out:
 	free(dom);
 	free(wrote);
+	free(copyw);
 	return rc;
 }
 

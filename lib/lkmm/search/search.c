@@ -50,6 +50,7 @@ struct search {
 	/* co */
 	int locw[LK_MAXLOC][64], nlocw[LK_MAXLOC];
 	int colocs[LK_MAXLOC], ncolocs;
+	int rstart[LK_MAXLOC + 1];      /* reads of colocs[i]: reads[rstart[i] .. rstart[i+1]) */
 	int order[LK_MAXLOC][64];
 	uint64_t pred[LK_MAXLOC][64];   /* co must-before, by index in locw (cos-opt obsco) */
 	int atom_src[LK_MAXLOC][64];    /* RMW write index -> index of its read's source   */
@@ -228,6 +229,12 @@ static void leaf(struct search *s)
 		}
 		return;
 	}
+	for (unsigned t = 0; t < s->lt->nthr; t++)
+		if (s->lt->paths[t].v[s->choice[t]].loop) {
+			/* an execution cut by the unroll bound: not counted; herd7 prints "Loop" */
+			s->lt->loop_cut = true;
+			return;
+		}
 	bool p = eval_cond(s, s->t->cond, memfin);
 	if (p)
 		s->pos++;
@@ -306,6 +313,7 @@ static bool loc_coherent(struct search *s, int l)
 }
 
 static void co_loc(struct search *s, int li);
+static void rf_loc(struct search *s, int li, int k);
 
 /* Choose the position of the k-th write of location l in its order. */
 static void co_perm(struct search *s, int li, int k, uint64_t used)
@@ -324,7 +332,7 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 		}
 		if (!s->lt->is_lock[l] && !loc_coherent(s, l))
 			return;
-		co_loc(s, li + 1);
+		rf_loc(s, li + 1, 0);
 		return;
 	}
 	for (int c = 1; c < nw; c++) {
@@ -356,10 +364,6 @@ static void co_loc(struct search *s, int li)
 {
 	if (s->err)
 		return;
-	if (li == s->ncolocs) {
-		leaf(s);
-		return;
-	}
 	int l = s->colocs[li];
 	struct lk_exec *x = s->x;
 	int nw = s->nlocw[l];
@@ -403,6 +407,10 @@ static void co_loc(struct search *s, int li)
 		}
 	s->order[l][0] = s->locw[l][0];  /* IW first */
 	co_perm(s, li, 1, 1);
+	/* leave no co of this location behind for the partial checks of other branches */
+	struct lk_dim Dm = { x->n, (x->n + 63) / 64 };
+	for (int c = 0; c < nw; c++)
+		set_clear(&Dm, &x->co.r[s->locw[l][c]]);
 }
 
 /* ---- lock rf choices ------------------------------------------------------------------- */
@@ -411,7 +419,7 @@ static void lock_rf(struct search *s, int k)
 	if (s->err)
 		return;
 	if (k == s->nlreads) {
-		co_loc(s, 0);
+		rf_loc(s, 0, 0);
 		return;
 	}
 	int r = s->lreads[k];
@@ -482,56 +490,63 @@ static void lock_candidates(struct search *s)
 }
 
 /* ---- rf and grounding ------------------------------------------------------------------- */
+/* herd7's solver: a read's value is its rf source's value; a write's value is known once
+ * the reads it is computed from are; an address likewise. Every value and address must be
+ * known in the end, except herd7's symbolic copies (LK_SYMB). */
 static bool grounded(struct search *s)
 {
 	struct lk_exec *x = s->x;
-	/* resolved[e]: value known. Writes need their value/address reads; reads need their
-	 * source write and their address reads. */
-	bool res[LK_MAXEV];
-	uint64_t need[LK_MAXEV];
+	bool resv[LK_MAXEV];
+	uint64_t needv[LK_MAXEV], needa[LK_MAXEV];
 	int tofs[LK_MAXEV];
 	for (int i = 0; i < x->n; i++) {
-		res[i] = x->ev[i].tid < 0;
-		need[i] = 0;
+		resv[i] = x->ev[i].tid < 0;
+		needv[i] = needa[i] = 0;
 		tofs[i] = 0;
 		if (x->ev[i].tid >= 0) {
 			int t = x->ev[i].tid;
 			const struct lk_path *p = &s->lt->paths[t].v[s->choice[t]];
-			need[i] = p->vdep[x->ev[i].poi];
+			needv[i] = p->vdep[x->ev[i].poi];
+			needa[i] = p->adep[x->ev[i].poi];
 			tofs[i] = s->off[t];
-			if (!need[i] && x->ev[i].kind != LK_EV_R)
-				res[i] = true;
+			if (!needv[i] && x->ev[i].kind != LK_EV_R)
+				resv[i] = true;
 		}
 	}
 	bool changed = true;
 	while (changed) {
 		changed = false;
 		for (int i = 0; i < x->n; i++) {
-			if (res[i])
+			if (resv[i])
 				continue;
-			bool ok = true;
-			uint64_t nd = need[i];
-			while (nd && ok) {
-				int b = __builtin_ctzll(nd);
-				nd &= nd - 1;
-				if (!res[tofs[i] + b])
-					ok = false;
+			bool ok;
+			if (x->ev[i].kind == LK_EV_R)
+				ok = x->rf[i] >= 0 && resv[x->rf[i]];
+			else {
+				ok = true;
+				for (uint64_t nd = needv[i]; nd && ok; nd &= nd - 1)
+					ok = resv[tofs[i] + __builtin_ctzll(nd)];
 			}
-			if (ok && x->ev[i].kind == LK_EV_R)
-				ok = x->rf[i] >= 0 && res[x->rf[i]];
 			if (ok) {
-				res[i] = true;
+				resv[i] = true;
 				changed = true;
 			}
 		}
 	}
-	for (int i = 0; i < x->n; i++)
-		if (!res[i])
+	for (int i = 0; i < x->n; i++) {
+		if (!resv[i] && x->ev[i].val != LK_SYMB)
 			return false;
+		for (uint64_t nd = needa[i]; nd; nd &= nd - 1)
+			if (!resv[tofs[i] + __builtin_ctzll(nd)])
+				return false;
+	}
 	return true;
 }
 
-static void rf_dfs(struct search *s, int k)
+/* rf of every memory read, then (grounding, lock.cat's choices, a first partial check)
+ * co location by location, with a partial check after each location: a check that fails
+ * on the edges decided so far fails in every completion. */
+static void rf_all(struct search *s, int k)
 {
 	if (s->err)
 		return;
@@ -544,11 +559,31 @@ static void rf_dfs(struct search *s, int k)
 	int r = s->reads[k];
 	for (int c = 0; c < s->ncand[k]; c++) {
 		s->x->rf[r] = s->cands[k][c];
-		rf_dfs(s, k + 1);
+		rf_all(s, k + 1);
 		if (s->err)
 			return;
 	}
 	s->x->rf[r] = -1;
+}
+
+static void rf_loc(struct search *s, int li, int k)
+{
+	(void)k;
+	if (s->err)
+		return;
+	int li0 = li;
+	while (li < s->ncolocs && s->nlocw[s->colocs[li]] <= 1)
+		li++;
+	if (li == s->ncolocs) {
+		leaf(s);
+		return;
+	}
+	/* after the co of a lock location: the order of the critical sections decides most
+	 * of hb (po-unlock-lock-po, LKR's rf); elsewhere the checks cost more than they save */
+	if (li0 > 0 && s->lt->is_lock[s->colocs[li0 - 1]] &&
+	    lk_model_check_partial(s->m, s->x, s->lt->observed) != IOM_LKMM_AX_NONE)
+		return;
+	co_loc(s, li);
 }
 
 /* ---- one combination of paths ---------------------------------------------------------- */
@@ -645,14 +680,45 @@ static void combo(struct search *s)
 			}
 			s->locw[l][s->nlocw[l]++] = w;
 		}
-	for (int l = 0; l < lt->nloc; l++)
-		if (s->nlocw[l] > 1)
-			s->colocs[s->ncolocs++] = l;
 	lock_candidates(s);
 	for (int k = 0; k < s->nlreads; k++)
 		if (!s->nlcand[k])
 			return;  /* lock.cat l.110: cross of an empty choice has no element */
-	rf_dfs(s, 0);
+	/* locations in order, each with its reads (s->reads regrouped by location) */
+	int rd[LK_MAXEV], nrd = s->nreads;
+	for (int q = 0; q < nrd; q++)
+		rd[q] = q;
+	int nq = 0;
+	static _Thread_local int cands2[LK_MAXEV][LK_MAXEV], ncand2[LK_MAXEV], reads2[LK_MAXEV];
+	for (int l = 0; l < lt->nloc; l++) {
+		int first = nq;
+		for (int q = 0; q < nrd; q++)
+			if (x->ev[s->reads[rd[q]]].loc == l) {
+				reads2[nq] = s->reads[rd[q]];
+				ncand2[nq] = s->ncand[rd[q]];
+				memcpy(cands2[nq], s->cands[rd[q]], (size_t)ncand2[nq] * sizeof(int));
+				nq++;
+			}
+		if (s->nlocw[l] > 1 || nq > first) {
+			s->rstart[s->ncolocs] = first;
+			s->colocs[s->ncolocs++] = l;
+		}
+	}
+	s->rstart[s->ncolocs] = nq;
+	/* lock locations first: their order decides most of hb, and a partial check follows
+	 * each of them (rf_loc) */
+	for (int a = 1; a < s->ncolocs; a++)
+		for (int b = a; b > 0 && lt->is_lock[s->colocs[b]] && !lt->is_lock[s->colocs[b - 1]]; b--) {
+			int tl = s->colocs[b];
+			s->colocs[b] = s->colocs[b - 1];
+			s->colocs[b - 1] = tl;
+		}
+	for (int q = 0; q < nq; q++) {
+		s->reads[q] = reads2[q];
+		s->ncand[q] = ncand2[q];
+		memcpy(s->cands[q], cands2[q], (size_t)ncand2[q] * sizeof(int));
+	}
+	rf_all(s, 0);
 }
 
 static bool suf_has(const struct search *s, unsigned t, int l, int64_t v)
@@ -779,7 +845,7 @@ static int suf_build(struct search *s)
 }
 
 /* ---- entry ------------------------------------------------------------------------------- */
-static struct search *S_sort;
+static _Thread_local struct search *S_sort;
 static int state_cmp(const void *a, const void *b)
 {
 	const int64_t *x = a, *y = b;
@@ -860,7 +926,8 @@ count:
 	res->cands = s->cands_n;
 	res->flags = s->flags;
 	S_sort = s;
-	qsort(s->states, s->nstates, (size_t)s->nitems * sizeof(int64_t), state_cmp);
+	if (s->nstates > 1)
+		qsort(s->states, s->nstates, (size_t)s->nitems * sizeof(int64_t), state_cmp);
 	res->states = calloc(s->nstates ? s->nstates : 1, sizeof(char *));
 	if (!res->states) {
 		rc = -IOM_ENOMEM;
