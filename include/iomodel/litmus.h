@@ -543,12 +543,16 @@ enum iom_lit_cond_kind {
 	IOM_LIT_C_IO_BEFORE,        /* e1 <io e2                                          */
 	IOM_LIT_C_VO_BEFORE,        /* e1 <vo e2                                          */
 	IOM_LIT_C_COMBINED,         /* combined(e1, e2)                                   */
+	IOM_LIT_C_IMPL,             /* a => b (also a -> b): true unless a holds and b
+				     * does not. As herd7 (lib/stateParser.mly: %right
+				     * IMPLIES above AND and OR) it binds tighter than /\
+				     * and \/ and is right-associative                   */
 };
 
 struct iom_lit_cond {
 	enum iom_lit_cond_kind kind;
 	struct iom_lit_pos pos;
-	struct iom_lit_cond *a, *b; /* AND/OR: a, b; NOT: a                               */
+	struct iom_lit_cond *a, *b; /* AND/OR/IMPL: a, b; NOT: a                          */
 	int thread;                 /* REG                                                */
 	int reg;                    /* REG: index in threads[thread]->regs; DEVVAR: var    */
 	int sym;                    /* MEM, DEVREG (-1 if devN form)                      */

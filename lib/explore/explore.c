@@ -1164,6 +1164,8 @@ static bool cond_eval(struct eng *g, const word *S, const struct iom_lit_cond *c
 		return cond_eval(g, S, c->a) || cond_eval(g, S, c->b);
 	case IOM_LIT_C_NOT:
 		return !cond_eval(g, S, c->a);
+	case IOM_LIT_C_IMPL:
+		return !cond_eval(g, S, c->a) || cond_eval(g, S, c->b);
 	case IOM_LIT_C_REG:
 		if (c->thread < 0 || (unsigned)c->thread >= g->nr_threads || c->reg < 0 || c->reg >= MAX_REGS)
 			return false;

@@ -2568,20 +2568,42 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 	fail(p, IOM_EINVAL, t->pos, "unknown identifier '%.*s' in the condition", (int)t->len, t->s);
 }
 
-static struct iom_lit_cond *parse_conj(struct parser *p)
+/* a -> b and a => b, right-associative. herd7 7.57 (lib/stateParser.mly: "%left OR",
+ * "%left AND", "%right IMPLIES", "%nonassoc NOT") gives implication a higher precedence than
+ * /\ and \/: a /\ b => c is a /\ (b => c), a => b \/ c is (a => b) \/ c. */
+static struct iom_lit_cond *parse_impl(struct parser *p)
 {
 	struct iom_lit_cond *c = parse_atom(p);
+	const struct lit_token *t = peek(p, 0);
+	if (t->kind == T_ARROW || (is_p(t, '=') && is_p(peek(p, 1), '>'))) {
+		struct iom_lit_pos pos = t->pos;
+		if (t->kind != T_ARROW)
+			next(p);
+		next(p);
+		enter(p, pos);
+		struct iom_lit_cond *n = new_cond(p, IOM_LIT_C_IMPL, pos);
+		n->a = c;
+		n->b = parse_impl(p);
+		p->depth--;
+		return n;
+	}
+	return c;
+}
+
+static struct iom_lit_cond *parse_conj(struct parser *p)
+{
+	struct iom_lit_cond *c = parse_impl(p);
 	while (peek(p, 0)->kind == T_AND) {
 		struct iom_lit_pos pos = next(p).pos;
 		struct iom_lit_cond *n = new_cond(p, IOM_LIT_C_AND, pos);
 		n->a = c;
-		n->b = parse_atom(p);
+		n->b = parse_impl(p);
 		c = n;
 	}
 	return c;
 }
 
-static struct iom_lit_cond *parse_disj(struct parser *p)
+static struct iom_lit_cond *parse_prop(struct parser *p)
 {
 	struct iom_lit_cond *c = parse_conj(p);
 	while (peek(p, 0)->kind == T_OR) {
@@ -2590,28 +2612,6 @@ static struct iom_lit_cond *parse_disj(struct parser *p)
 		n->a = c;
 		n->b = parse_conj(p);
 		c = n;
-	}
-	return c;
-}
-
-/* a -> b and a => b (lowest precedence, right-associative): ~a \/ b. */
-static struct iom_lit_cond *parse_prop(struct parser *p)
-{
-	struct iom_lit_cond *c = parse_disj(p);
-	const struct lit_token *t = peek(p, 0);
-	if (t->kind == T_ARROW || (is_p(t, '=') && is_p(peek(p, 1), '>'))) {
-		struct iom_lit_pos pos = t->pos;
-		if (t->kind != T_ARROW)
-			next(p);
-		next(p);
-		enter(p, pos);
-		struct iom_lit_cond *na = new_cond(p, IOM_LIT_C_NOT, pos);
-		na->a = c;
-		struct iom_lit_cond *o = new_cond(p, IOM_LIT_C_OR, pos);
-		o->a = na;
-		o->b = parse_prop(p);
-		p->depth--;
-		return o;
 	}
 	return c;
 }

@@ -254,6 +254,17 @@ static void put_cond(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		if (!top)
 			iom_buf_puts(b, ")");
 		break;
+	case IOM_LIT_C_IMPL:
+		/* an operand that is itself an implication or a /\ or \/ chain is put in
+		 * parentheses, so parsing the text gives the same tree */
+		if (!top)
+			iom_buf_puts(b, "(");
+		put_cond(t, c->a, 0, b);
+		iom_buf_puts(b, " => ");
+		put_cond(t, c->b, 0, b);
+		if (!top)
+			iom_buf_puts(b, ")");
+		break;
 	case IOM_LIT_C_NOT:
 		iom_buf_puts(b, "~");
 		put_cond(t, c->a, 0, b);

@@ -348,6 +348,58 @@ static void t_run_mp(void **st)
 	iom_lkmm_result_free(r);
 }
 
+/* Implication in conditions, against herd7 7.57: it binds tighter than /\ and \/ and is
+ * right-associative (herd lib/stateParser.mly "%right IMPLIES" after "%left AND"), and
+ * is printed with herd's parentheses (lib/constrGen.ml is_paren): none for => under =>,
+ * always for /\ or \/ under => and for => under /\ or \/. Each row's Condition and
+ * Observation lines are herd7's for the same test; a wrong precedence changes the counts,
+ * a wrong printer the Condition line. */
+static void t_run_implication(void **st)
+{
+	(void)st;
+	static const char head[] =
+		"C impl\n{}\n"
+		"P0(int *x, int *y)\n{\n\tint r0;\n\n\tWRITE_ONCE(*x, 1);\n\tr0 = xchg(y, 1);\n}\n"
+		"P1(int *x, int *y)\n{\n\tint r0;\n\tint r1;\n\n\tr0 = READ_ONCE(*y);\n"
+		"\tsmp_rmb();\n\tr1 = READ_ONCE(*x);\n}\n";
+	static const struct {
+		const char *cond, *line, *obs;
+	} rows[] = {
+		{ "forall (1:r0=1 => 1:r1!=0)", "forall (1:r0=1 => not (1:r1=0))", "Always 3 0" },
+		{ "forall (1:r0=1 -> 1:r1!=0)", "forall (1:r0=1 => not (1:r1=0))", "Always 3 0" },
+		{ "forall (1:r0=1 /\\ 1:r1=0 => 1:r1=1)", "forall (1:r0=1 /\\ (1:r1=0 => 1:r1=1))",
+		  "Sometimes 1 2" },
+		{ "forall (1:r0=1 => 1:r1=1 /\\ 1:r0=1)", "forall ((1:r0=1 => 1:r1=1) /\\ 1:r0=1)",
+		  "Sometimes 1 2" },
+		{ "forall ((1:r0=1 => 1:r1=1) => 1:r0=0)", "forall (1:r0=1 => 1:r1=1 => 1:r0=0)",
+		  "Sometimes 2 1" },
+		{ "forall (1:r0=1 => (1:r1=1 => 1:r0=0))", "forall (1:r0=1 => 1:r1=1 => 1:r0=0)",
+		  "Sometimes 2 1" },
+		{ "forall ((1:r0=1 /\\ 1:r1=1) => (1:r0=0 \\/ 1:r1=0) \\/ y=1)",
+		  "forall (((1:r0=1 /\\ 1:r1=1) => (1:r0=0 \\/ 1:r1=0)) \\/ [y]=1)", "Always 3 0" },
+		{ "exists (not 1:r0=1 => false)", "exists (not (1:r0=1) => false)", "Sometimes 1 2" },
+		{ "forall (true => 1:r1=1 \\/ 1:r0=0 /\\ y=1)",
+		  "forall ((true => 1:r1=1) \\/ 1:r0=0 /\\ [y]=1)", "Always 3 0" },
+		{ "~exists (~(1:r0=1 => 1:r1=1))", "~exists (not (1:r0=1 => 1:r1=1))", "Never 0 3" },
+		{ "exists (1:r0=1 /\\ (1:r1=1 => x=1))", "exists (1:r0=1 /\\ (1:r1=1 => [x]=1))",
+		  "Sometimes 1 2" },
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char src[1024], want[256];
+		snprintf(src, sizeof(src), "%s%s\n", head, rows[i].cond);
+		struct iom_lkmm_result *r = run_src(src);
+		struct iom_buf b;
+		iom_buf_init(&b);
+		iom_lkmm_report_text(r, &b);
+		snprintf(want, sizeof(want), "\nCondition %s\nObservation impl %s\n", rows[i].line,
+			 rows[i].obs);
+		if (!strstr(iom_buf_str(&b), want))
+			fail_msg("%s:\n%s", rows[i].cond, iom_buf_str(&b));
+		iom_buf_release(&b);
+		iom_lkmm_result_free(r);
+	}
+}
+
 /* herd7: spin_trylock() against a critical section, Sometimes 1 2 (lock.cat l.86-110:
  * a failing trylock outside a critical section reads from the other thread's LKW). */
 static void t_run_trylock(void **st)
@@ -498,7 +550,7 @@ int main(void)
 		cmocka_unit_test(t_run_trylock), cmocka_unit_test(t_run_islocked),
 		cmocka_unit_test(t_run_race), cmocka_unit_test(t_run_rcu),
 		cmocka_unit_test(t_run_not_exists), cmocka_unit_test(t_run_oota_symbolic),
-		cmocka_unit_test(t_run_loop),
+		cmocka_unit_test(t_run_loop), cmocka_unit_test(t_run_implication),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	free(X);

@@ -17,8 +17,10 @@ static void print_value(const struct iom_lit_test *t, int64_t v, int vsym, struc
 		iom_buf_printf(b, "%lld", (long long)v);
 }
 
-/* herd7's spelling of a proposition: globals as [x], ~ as "not (...)", /\ and \/ chains
- * flat, a different connective inside parentheses. prec: 0 top, 1 inside /\, 2 inside \/ */
+/* herd7's spelling of a proposition (lib/constrGen.ml pp_prop, is_paren): globals as [x],
+ * ~ as "not (...)", "false" for false, => for implication. prec is the operator above:
+ * 0 top, 1 /\, 2 \/, 3 =>. A /\ chain needs no parentheses under /\, a /\ or \/ under \/,
+ * an implication under an implication; anything else below /\, \/ or => gets them. */
 void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, int prec,
 		   struct iom_buf *b)
 {
@@ -31,19 +33,26 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 		iom_buf_puts(b, "true");
 		break;
 	case IOM_LIT_C_AND:
-	case IOM_LIT_C_OR: {
-		int me = c->kind == IOM_LIT_C_AND ? 1 : 2;
-		bool paren = prec == 1 && me == 2;  /* /\ binds tighter than \/ */
+	case IOM_LIT_C_OR:
+	case IOM_LIT_C_IMPL: {
+		int me = c->kind == IOM_LIT_C_AND ? 1 : c->kind == IOM_LIT_C_OR ? 2 : 3;
+		bool paren = prec != 0 && prec != me && !(prec == 2 && me == 1);
 		if (paren)
 			iom_buf_puts(b, "(");
 		lk_cond_print(t, c->a, me, b);
-		iom_buf_puts(b, me == 1 ? " /\\ " : " \\/ ");
+		iom_buf_puts(b, me == 1 ? " /\\ " : me == 2 ? " \\/ " : " => ");
 		lk_cond_print(t, c->b, me, b);
 		if (paren)
 			iom_buf_puts(b, ")");
 		break;
 	}
 	case IOM_LIT_C_NOT:
+		/* the parser reads "false" as ~true at one position (lib/litmus/parse.c) */
+		if (c->a && c->a->kind == IOM_LIT_C_TRUE && c->a->pos.line == c->pos.line &&
+		    c->a->pos.col == c->pos.col) {
+			iom_buf_puts(b, "false");
+			break;
+		}
 		iom_buf_puts(b, "not (");
 		lk_cond_print(t, c->a, 0, b);
 		iom_buf_puts(b, ")");

@@ -107,6 +107,7 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 	switch (c->kind) {
 	case IOM_LIT_C_AND:
 	case IOM_LIT_C_OR:
+	case IOM_LIT_C_IMPL:
 		items_of_cond(s, c->a, obs);
 		items_of_cond(s, c->b, obs);
 		break;
@@ -160,6 +161,7 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 	case IOM_LIT_C_AND: return eval_cond(s, c->a, memfin) && eval_cond(s, c->b, memfin);
 	case IOM_LIT_C_OR: return eval_cond(s, c->a, memfin) || eval_cond(s, c->b, memfin);
 	case IOM_LIT_C_NOT: return !eval_cond(s, c->a, memfin);
+	case IOM_LIT_C_IMPL: return !eval_cond(s, c->a, memfin) || eval_cond(s, c->b, memfin);
 	case IOM_LIT_C_REG:
 	case IOM_LIT_C_MEM: {
 		int64_t want = c->value_sym >= 0 ? lk_ptr(c->value_sym) : c->value;
