@@ -149,6 +149,7 @@ fuzz: bootstrap
 
 bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+	@echo "== bench/lkmm (HERD7=... adds herd7 side by side)"; O=$(O) bench/lkmm
 
 # ---- install ------------------------------------------------------------------------
 # The CLI (and iomodel-herd7, a link to it: the herd7 drop-in), both libraries, the public headers, iomodel.pc, the man pages, bash completion,

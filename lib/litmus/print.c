@@ -338,6 +338,17 @@ static int while_temp(const struct iom_lit_block *blk, int r)
 	return 0;
 }
 
+/* A register named like one of the thread's parameters exists only because a condition or
+ * locations clause names it (herd7 makes such a register, value 0); declaring it would
+ * shadow the parameter on reparse, so it is left to the condition to create again. */
+static bool is_param(const struct iom_lit_thread *th, const char *name)
+{
+	for (unsigned k = 0; k < th->nr_params; k++)
+		if (!strcmp(th->params[k].name, name))
+			return true;
+	return false;
+}
+
 void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 {
 	char v[16];
@@ -419,7 +430,7 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		}
 		iom_buf_puts(b, ")\n{\n");
 		for (unsigned k = 0; k < th->nr_regs; k++)
-			if (!while_temp(&th->body, (int)k))
+			if (!while_temp(&th->body, (int)k) && !is_param(th, th->regs[k]))
 				iom_buf_printf(b, "\tint %s;\n", th->regs[k]);
 		put_block(t, th, &th->body, 1, b);
 		iom_buf_puts(b, "}\n");

@@ -150,6 +150,13 @@ struct lk_model *lk_model_new(void);
 void lk_model_free(struct lk_model *m);
 int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *observed,
 		   uint32_t *flags);
+/* After lk_model_check(m, ...) returned ax (not AX_NONE): the edges that make that check
+ * fail, at most max of them, into from/to/name; returns how many. An acyclic check gives
+ * one cycle of its relation, in order; an irreflexive one the pairs (e, e); an empty one
+ * the pairs of the non-empty relation. name[k] is the relation (hb, pb, rb) or, for
+ * coherence, the component of po-loc | rf | co | fr that has the edge. */
+int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, int *to,
+			  const char **name);
 /* The checks alone on a partial candidate (rf and co decided so far): exact pruning. */
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed);
 

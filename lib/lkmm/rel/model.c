@@ -806,3 +806,102 @@ int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bo
 	m->partial = false;
 	return ax;
 }
+
+/* One cycle of r (which is known not to be acyclic), by depth-first search from each event
+ * in turn: cyc[0..len-1] with (cyc[k], cyc[k+1]) and (cyc[len-1], cyc[0]) in r. */
+static int find_cycle(const struct lk_dim *D, const lk_rel *r, int *cyc)
+{
+	int state[LK_MAXEV], parent[LK_MAXEV], stack[LK_MAXEV], next[LK_MAXEV];
+	for (int i = 0; i < D->n; i++)
+		state[i] = 0;   /* 0 new, 1 on the stack, 2 done */
+	for (int s0 = 0; s0 < D->n; s0++) {
+		if (state[s0])
+			continue;
+		int sp = 0;
+		stack[sp++] = s0;
+		state[s0] = 1;
+		parent[s0] = -1;
+		next[s0] = 0;
+		while (sp) {
+			int i = stack[sp - 1];
+			int j = next[i];
+			while (j < D->n && !rel_has(r, i, j))
+				j++;
+			if (j >= D->n) {
+				state[i] = 2;
+				sp--;
+				continue;
+			}
+			next[i] = j + 1;
+			if (state[j] == 1) {
+				/* back edge i -> j: the cycle is j ... i on the stack */
+				int len = 0;
+				for (int k = i; k != j; k = parent[k])
+					cyc[len++] = k;
+				cyc[len++] = j;
+				for (int a = 0, b = len - 1; a < b; a++, b--) {
+					int t = cyc[a];
+					cyc[a] = cyc[b];
+					cyc[b] = t;
+				}
+				return len;
+			}
+			if (state[j] == 0) {
+				state[j] = 1;
+				parent[j] = i;
+				next[j] = 0;
+				stack[sp++] = j;
+			}
+		}
+	}
+	return 0;
+}
+
+int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, int *to,
+			  const char **name)
+{
+	const struct lk_dim *D = &m->dim;
+	const lk_rel *r;
+	const char *nm = iom_lkmm_axiom_name((enum iom_lkmm_axiom)ax);
+	int kind = 0;   /* 0 empty, 1 acyclic, 2 irreflexive */
+	switch (ax) {
+	case IOM_LKMM_AX_COHERENCE: r = &m->t1; kind = 1; break;       /* cat l.69-70 */
+	case IOM_LKMM_AX_HAPPENS_BEFORE: r = &m->hb; kind = 1; nm = "hb"; break; /* l.100 */
+	case IOM_LKMM_AX_PROPAGATION: r = &m->pb; kind = 1; nm = "pb"; break;    /* l.108 */
+	case IOM_LKMM_AX_RCU: r = &m->rb; kind = 2; nm = "rb"; break;            /* l.161 */
+	case IOM_LKMM_AX_ATOMIC:           /* l.73 rmw & (fre ; coe) */
+	case IOM_LKMM_AX_PLAIN_COHERENCE:  /* l.205-208: the failing *-incoh */
+	case IOM_LKMM_AX_LOCK_NEST:        /* lock.cat l.55, l.61, l.82-83, cos-opt */
+	case IOM_LKMM_AX_NESTED_IS_LOCKED:
+	case IOM_LKMM_AX_UNMATCHED_LOCKS:
+		r = &m->t1;
+		break;
+	default:
+		return 0;
+	}
+	int n = 0;
+	if (kind == 1) {
+		int cyc[LK_MAXEV];
+		int len = find_cycle(D, r, cyc);
+		for (int k = 0; k < len && n < max; k++, n++) {
+			int i = cyc[k], j = cyc[(k + 1) % len];
+			from[n] = i;
+			to[n] = j;
+			name[n] = nm;
+			if (ax == IOM_LKMM_AX_COHERENCE)
+				name[n] = rel_has(&m->poloc, i, j) ? "po-loc"
+					  : rel_has(&m->rf, i, j)  ? "rf"
+					  : rel_has(&m->co, i, j)  ? "co"
+								   : "fr";
+		}
+		return n;
+	}
+	for (int i = 0; i < D->n; i++)
+		for (int j = 0; j < D->n && n < max; j++)
+			if (rel_has(r, i, j) && (kind == 0 || i == j)) {
+				from[n] = i;
+				to[n] = j;
+				name[n++] = nm;
+			}
+	return n;
+}

@@ -255,6 +255,30 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax)
 					iom_buf_printf(&b, "  e%d -> e%d [label=\"co\", color=blue];\n", i, j);
 			}
 	}
+	if (ax != IOM_LKMM_AX_NONE) {
+		/* the edges of the failed check (herd7 -show draws the cycle the same way): the
+		 * model is run again on this candidate to get its relations */
+		int from[LK_MAXEV], to[LK_MAXEV];
+		const char *name[LK_MAXEV];
+		uint32_t fl = 0;
+		int ne = 0;
+		struct lk_model *m = lk_model_new();
+		if (m && lk_model_check(m, x, lt->observed, &fl) == ax)
+			ne = lk_model_failed_edges(m, ax, LK_MAXEV, from, to, name);
+		lk_model_free(m);
+		for (int k = 0; k < ne; k++) {
+			for (int e = 0; e < 2; e++) {
+				int v = e ? to[k] : from[k];
+				if (x->ev[v].tags & LK_T_IW)
+					iom_buf_printf(&b, "  init%d [label=\"init %s\", shape=plaintext];\n",
+						       v, t->syms[lt->loc_sym[x->ev[v].loc]].name);
+			}
+			iom_buf_printf(&b, "  %s%d -> %s%d [label=\"%s\", color=purple, penwidth=2, "
+					  "style=bold];\n",
+				       x->ev[from[k]].tags & LK_T_IW ? "init" : "e", from[k],
+				       x->ev[to[k]].tags & LK_T_IW ? "init" : "e", to[k], name[k]);
+		}
+	}
 	iom_buf_puts(&b, "}\n");
 	return b.s ? b.s : strdup("");
 }
