@@ -22,6 +22,9 @@ struct iom_lkmm_opts {
 	unsigned unroll;            /* while-loop unrolling; 0 = herd7's default, 2          */
 	unsigned long max_execs;    /* stop with -IOM_ELIMIT after this many candidates; 0 = none */
 	bool want_witness;          /* keep one execution for iom_lkmm_report_dot()          */
+	unsigned long max_steps;    /* stop with -IOM_ELIMIT after this many search nodes (path
+				     * combinations, rf/lock/co choices tried), which bounds the
+				     * work even where the model prunes every candidate; 0 = none */
 };
 
 /* The flags of linux-kernel.bell, lock.cat and linux-kernel.cat, in the order herd7 prints

@@ -66,12 +66,14 @@ static void run_one(const struct iom_lit_test *t, enum iom_arch a, unsigned kver
 	iom_explore_result_free(r);
 }
 
-/* Small enough that one LKMM input stays well below a second. */
+/* Small enough that one LKMM input stays well below a second, even instrumented: the
+ * candidate limit, and a bound on search nodes for inputs whose candidates are all pruned. */
 #define FUZZ_MAX_EXECS 2000
+#define FUZZ_MAX_STEPS 20000
 
 static void run_lkmm(const struct iom_lit_test *t)
 {
-	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, true };
+	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, true, FUZZ_MAX_STEPS };
 	struct iom_lkmm_result *r = NULL;
 	struct iom_diag d;
 	struct iom_buf b;

@@ -539,6 +539,30 @@ static void t_run_loop(void **st)
 	iom_lkmm_result_free(r);
 }
 
+/* opts->max_steps bounds the search itself: MP needs a handful of rf/co/path nodes, so a
+ * bound of 3 stops it with -IOM_ELIMIT and no result, while 0 (none) and a generous bound
+ * give herd7's counts. */
+static void t_run_max_steps(void **st)
+{
+	(void)st;
+	struct iom_lit_test *t = NULL;
+	struct iom_diag d;
+	struct iom_lkmm_result *r = NULL;
+	struct iom_lkmm_opts o = { 0, 0, false, 3 };
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse(MP_SRC, strlen(MP_SRC), "t.litmus", &t, &d), 0);
+	assert_int_equal(iom_lkmm_run(t, &o, &r, &d), -IOM_ELIMIT);
+	assert_null(r);
+	assert_int_equal(d.code, IOM_ELIMIT);
+	o.max_steps = 100000;
+	iom_diag_init(&d);
+	assert_int_equal(iom_lkmm_run(t, &o, &r, &d), 0);
+	assert_int_equal(iom_lkmm_positive(r), 1);
+	assert_int_equal(iom_lkmm_negative(r), 3);
+	iom_lkmm_result_free(r);
+	iom_lit_test_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -552,6 +576,7 @@ int main(void)
 		cmocka_unit_test(t_run_race), cmocka_unit_test(t_run_rcu),
 		cmocka_unit_test(t_run_not_exists), cmocka_unit_test(t_run_oota_symbolic),
 		cmocka_unit_test(t_run_loop), cmocka_unit_test(t_run_implication),
+		cmocka_unit_test(t_run_max_steps),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	free(X);

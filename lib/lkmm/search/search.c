@@ -60,6 +60,7 @@ struct search {
 	int64_t *states;
 	unsigned nstates, capstates;
 	uint64_t pos, neg, cands_n, max;
+	uint64_t steps, max_steps;  /* search nodes tried (rf, co, lock choices, path combos) */
 	uint32_t flags;
 	int err;
 	/* (loc, value) pairs some path of thread t or later writes: paths_dfs pruning */
@@ -314,13 +315,25 @@ static bool loc_coherent(struct search *s, int l)
 	return alive == 0;
 }
 
+/* One search node (a path combination, an rf, lock or co choice): the work bound of
+ * opts->max_steps, which, unlike the candidate limit, also bounds subtrees the model prunes
+ * before any candidate is complete. */
+static bool step(struct search *s)
+{
+	if (s->max_steps && ++s->steps > s->max_steps) {
+		s->err = -IOM_ELIMIT;
+		return false;
+	}
+	return true;
+}
+
 static void co_loc(struct search *s, int li);
 static void rf_loc(struct search *s, int li, int k);
 
 /* Choose the position of the k-th write of location l in its order. */
 static void co_perm(struct search *s, int li, int k, uint64_t used)
 {
-	if (s->err)
+	if (s->err || !step(s))
 		return;
 	int l = s->colocs[li];
 	int nw = s->nlocw[l];
@@ -364,7 +377,7 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 
 static void co_loc(struct search *s, int li)
 {
-	if (s->err)
+	if (s->err || !step(s))
 		return;
 	int l = s->colocs[li];
 	struct lk_exec *x = s->x;
@@ -418,7 +431,7 @@ static void co_loc(struct search *s, int li)
 /* ---- lock rf choices ------------------------------------------------------------------- */
 static void lock_rf(struct search *s, int k)
 {
-	if (s->err)
+	if (s->err || !step(s))
 		return;
 	if (k == s->nlreads) {
 		rf_loc(s, 0, 0);
@@ -550,7 +563,7 @@ static bool grounded(struct search *s)
  * on the edges decided so far fails in every completion. */
 static void rf_all(struct search *s, int k)
 {
-	if (s->err)
+	if (s->err || !step(s))
 		return;
 	if (k == s->nreads) {
 		if (!grounded(s))
@@ -571,7 +584,7 @@ static void rf_all(struct search *s, int k)
 static void rf_loc(struct search *s, int li, int k)
 {
 	(void)k;
-	if (s->err)
+	if (s->err || !step(s))
 		return;
 	int li0 = li;
 	while (li < s->ncolocs && s->nlocw[s->colocs[li]] <= 1)
@@ -762,7 +775,8 @@ static void paths_dfs(struct search *s, unsigned t)
 	if (s->err)
 		return;
 	if (t == s->lt->nthr) {
-		combo(s);
+		if (step(s))
+			combo(s);
 		return;
 	}
 	for (unsigned i = 0; i < s->lt->paths[t].n; i++) {
@@ -880,6 +894,7 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	s->m = lk_model_new();
 	s->x = malloc(sizeof(*s->x));
 	s->max = o ? o->max_execs : 0;
+	s->max_steps = o ? o->max_steps : 0;
 	s->want_dot = o && o->want_witness;
 	if (s->want_dot)
 		s->dotx = malloc(sizeof(*s->dotx));
@@ -919,7 +934,7 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 		rc = s->err;
 		if (rc == -IOM_ELIMIT)
 			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
-				     "the LKMM engine's limit was hit (executions or events)");
+				     "the LKMM engine's limit was hit (executions, search steps or events)");
 		goto out;
 	}
 count:
