@@ -108,6 +108,8 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	}
 	r->t = t;
 	r->quant = t->quant;
+	/* max_steps also bounds path building, which the search steps do not count */
+	lt->path_budget = opts && opts->max_steps && opts->max_steps < 1000000 ? opts->max_steps : 0;
 	int rc = lk_events_build(lt, d);
 	if (!rc)
 		rc = lk_search_run(lt, opts, r, d);

@@ -116,6 +116,7 @@ struct lk_test {
 	const struct iom_lit_test *t;
 	unsigned nthr;
 	struct lk_paths paths[LK_MAXTHR];
+	unsigned long path_budget;  /* program steps per thread when building paths; 0: 1 M */
 	int nloc;                   /* locations: one per scalar sym, one per array element;
 				     * every location gets an IW                           */
 	int loc_base[LK_MAXLOC];    /* sym -> its first location                          */

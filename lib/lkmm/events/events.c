@@ -740,7 +740,7 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 	if (!s)
 		return -IOM_ENOMEM;
 	c->th = th;
-	c->budget = 1000000;
+	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
 	c->memo = NULL;
 	c->memo_n = 0;
 	if (!c->collect) {

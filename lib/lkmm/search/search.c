@@ -775,12 +775,13 @@ static void paths_dfs(struct search *s, unsigned t)
 	if (s->err)
 		return;
 	if (t == s->lt->nthr) {
-		if (step(s))
-			combo(s);
+		combo(s);
 		return;
 	}
 	for (unsigned i = 0; i < s->lt->paths[t].n; i++) {
 		s->choice[t] = (int)i;
+		if (!step(s))
+			return;  /* every path tried counts: most combinations die here */
 		if (!paths_feasible(s, t))
 			continue;
 		paths_dfs(s, t + 1);
