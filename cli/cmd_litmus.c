@@ -47,6 +47,7 @@ struct opts {
 	unsigned long max_states;
 	const char *dot, *flip;
 	int json, quiet;
+	int lkmm_mmio;              /* hidden --engine lkmm: MMIO tests on the LKMM engine */
 	int jobs;
 	char **files;
 	int nr_files;
@@ -63,7 +64,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		const char *a = argv[i];
 		if ((!strcmp(a, "--arch") || !strcmp(a, "--kernel") || !strcmp(a, "--model") ||
 		     !strcmp(a, "--max-states") || !strcmp(a, "--dot") || !strcmp(a, "--flip-rule") ||
-		     !strcmp(a, "--jobs")) &&
+		     !strcmp(a, "--jobs") || !strcmp(a, "--engine")) &&
 		    i + 1 >= argc) {
 			cli_error("litmus: %s needs a value", a);
 			return -1;
@@ -78,6 +79,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->dot = argv[++i];
 		else if (!strcmp(a, "--flip-rule"))
 			o->flip = argv[++i];
+		else if (!strcmp(a, "--engine")) {
+			/* transitional (docs/ordering.md §10): explore (default) or lkmm */
+			const char *e = argv[++i];
+			if (strcmp(e, "explore") && strcmp(e, "lkmm")) {
+				cli_error("litmus: bad --engine '%s' (explore, lkmm)", e);
+				return -1;
+			}
+			o->lkmm_mmio = !strcmp(e, "lkmm");
+		}
 		else if (!strcmp(a, "--jobs")) {
 			char *end;
 			long n = strtol(argv[++i], &end, 10);
@@ -143,7 +153,8 @@ static int run_lkmm(const struct opts *o, const char *path, struct iom_lit_test 
 		    json_t *jarr, bool *dot_done)
 {
 	struct iom_diag d;
-	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done };
+	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done, 0, IOM_ARCH_X86, 0,
+				    IOM_LIT_MODEL_KERNEL, NULL };
 	struct iom_lkmm_result *r = NULL;
 	int rc = CLI_OK;
 	char buf[1024];
@@ -313,7 +324,15 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 					continue;
 				}
 				iom_diag_init(&d);
-				int er = iom_explore_run(t, &eo, &r, &d);
+				struct iom_lkmm_result *lr = NULL;
+				int er;
+				if (o->lkmm_mmio) {
+					struct iom_lkmm_opts lo = { 0, 0, eo.witness, 0, eo.arch, eo.kver,
+								    eo.model, o->flip };
+					er = iom_lkmm_run(t, &lo, &lr, &d);
+				} else {
+					er = iom_explore_run(t, &eo, &r, &d);
+				}
 				json_t *j = jres ? json_object() : NULL;
 				if (j) {
 					json_object_set_new(j, "arch", json_string(iom_arch_name(eo.arch)));
@@ -334,6 +353,39 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 						json_object_set_new(j, "verdict", json_string("Error"));
 						json_object_set_new(j, "error", json_string(iom_diag_str(&d, buf, sizeof(buf))));
 					}
+				} else if (lr) {
+					c->got = iom_lkmm_verdict(lr);
+					if (!o->quiet && !o->json) {
+						if (combos > 1)
+							iom_buf_printf(&out, "== %s %s %s\n", iom_arch_name(eo.arch), kv,
+								       iom_lit_model_name(eo.model));
+						iom_lkmm_report_text(lr, &out);
+					}
+					if (j) {
+						json_t *st = json_array();
+						for (unsigned i = 0; i < iom_lkmm_nr_states(lr); i++)
+							json_array_append_new(st, json_string(iom_lkmm_state(lr, i)));
+						json_object_set_new(j, "verdict", json_string(iom_lit_verdict_name(c->got)));
+						json_object_set_new(j, "ok", json_boolean(iom_lkmm_ok(lr)));
+						json_object_set_new(j, "positive", json_integer((json_int_t)iom_lkmm_positive(lr)));
+						json_object_set_new(j, "negative", json_integer((json_int_t)iom_lkmm_negative(lr)));
+						json_object_set_new(j, "states", st);
+					}
+					if (eo.witness) {
+						struct iom_buf db;
+						iom_buf_init(&db);
+						iom_lkmm_report_dot(lr, &db);
+						FILE *f = fopen(o->dot, "w");
+						if (!f || fputs(iom_buf_str(&db), f) < 0) {
+							cli_error("litmus: cannot write %s", o->dot);
+							rc = CLI_BADINPUT;
+						}
+						if (f)
+							fclose(f);
+						iom_buf_release(&db);
+						*dot_done = true;
+					}
+					iom_lkmm_result_free(lr);
 				} else {
 					c->got = iom_explore_verdict(r);
 					if (!o->quiet && !o->json) {

@@ -680,5 +680,8 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b);
 /* A condition as herd7 prints it after "Condition " (e.g. "exists (0:r0=1 /\ x=0)"). */
 void iom_lit_print_cond(const struct iom_lit_test *t, enum iom_lit_quant q,
 			const struct iom_lit_cond *c, struct iom_buf *b);
+/* The proposition c alone, in the same spelling (an atom: "P0:a <io P0:b"). */
+void iom_lit_print_prop(const struct iom_lit_test *t, const struct iom_lit_cond *c,
+			struct iom_buf *b);
 
 #endif

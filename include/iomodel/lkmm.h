@@ -25,6 +25,13 @@ struct iom_lkmm_opts {
 	unsigned long max_steps;    /* stop with -IOM_ELIMIT after this many search nodes (path
 				     * combinations, rf/lock/co choices tried), which bounds the
 				     * work even where the model prunes every candidate; 0 = none */
+	/* MMIO tests (iom_lit_is_mmio()): the ordering rules of one architecture, release and
+	 * model (order.h) give each CPU's preserved program order for its MMIO events, and
+	 * the mapping-attribute table each region's class. Ignored for LKMM tests. */
+	enum iom_arch arch;
+	unsigned kver;              /* IOM_KVER; 0 = 6.12                                     */
+	enum iom_lit_model model;
+	const char *flip_rule;      /* invert one rule row (mutation runs); NULL             */
 };
 
 /* The flags of linux-kernel.bell, lock.cat and linux-kernel.cat, in the order herd7 prints
@@ -60,6 +67,7 @@ enum iom_lkmm_axiom {
 	IOM_LKMM_AX_PROPAGATION,
 	IOM_LKMM_AX_RCU,
 	IOM_LKMM_AX_PLAIN_COHERENCE,
+	IOM_LKMM_AX_IO_ORDER,           /* MMIO: acyclic io-order (docs/ordering.md §10) */
 	IOM_LKMM_AX__COUNT,
 	IOM_LKMM_AX_NONE = -1,
 };

@@ -312,6 +312,12 @@ static void put_cond(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 	}
 }
 
+void iom_lit_print_prop(const struct iom_lit_test *t, const struct iom_lit_cond *c,
+			struct iom_buf *b)
+{
+	put_cond(t, c, 0, b);
+}
+
 void iom_lit_print_cond(const struct iom_lit_test *t, enum iom_lit_quant q,
 			const struct iom_lit_cond *c, struct iom_buf *b)
 {

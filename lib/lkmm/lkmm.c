@@ -5,6 +5,8 @@
 #include <string.h>
 #include "lkmm/lkmm_int.h"
 #include "lkmm/search/search.h"
+#include "lkmm/io/io.h"
+#include "order/region.h"
 
 static const char *const flag_names[IOM_LKMM_FLAG__COUNT] = {
 	[IOM_LKMM_FLAG_DATA_RACE] = "data-race",
@@ -38,6 +40,7 @@ static const char *const ax_names[IOM_LKMM_AX__COUNT] = {
 	[IOM_LKMM_AX_PROPAGATION] = "propagation",
 	[IOM_LKMM_AX_RCU] = "rcu",
 	[IOM_LKMM_AX_PLAIN_COHERENCE] = "plain-coherence",
+	[IOM_LKMM_AX_IO_ORDER] = "io-order",
 };
 
 const char *iom_lkmm_axiom_name(enum iom_lkmm_axiom a)
@@ -50,17 +53,163 @@ bool iom_lkmm_applies(const struct iom_lit_test *t)
 	return !iom_lit_is_mmio(t);
 }
 
+int lk_reg_loc(const struct lk_test *lt, int dev, uint64_t off)
+{
+	for (int l = 0; l < lt->nloc; l++)
+		if (lt->reg_dev[l] == dev && lt->reg_off[l] == off)
+			return l;
+	return -1;
+}
+
+static int reg_loc_make(struct lk_test *lt, int dev, uint64_t off, int sym)
+{
+	int l = lk_reg_loc(lt, dev, off);
+	if (l >= 0 || lt->nloc >= LK_MAXLOC)
+		return l;
+	l = lt->nloc++;
+	lt->loc_sym[l] = sym;
+	lt->loc_elem[l] = 0;
+	lt->loc_off[l] = 0;
+	lt->loc_init[l] = 0;  /* a register reads 0 until written (docs/litmus-format.md) */
+	lt->is_lock[l] = false;
+	lt->reg_dev[l] = dev;
+	lt->reg_off[l] = off;
+	return l;
+}
+
+static int dev_region(const struct iom_lit_test *t, int dev)
+{
+	for (unsigned i = 0; i < t->nr_syms; i++)
+		if (t->syms[i].kind == IOM_LIT_SYM_REGION && t->syms[i].dev == dev)
+			return (int)i;
+	return -1;
+}
+
+static int regs_of_block(struct lk_test *lt, const struct iom_lit_block *b)
+{
+	const struct iom_lit_test *t = lt->t;
+	for (unsigned i = 0; i < b->nr_stmts; i++) {
+		const struct iom_lit_stmt *st = &b->stmts[i];
+		int r;
+		if ((r = regs_of_block(lt, &st->then_b)) || (r = regs_of_block(lt, &st->else_b)) ||
+		    (r = regs_of_block(lt, &st->cond_b)))
+			return r;
+		if (st->kind != IOM_LIT_S_PRIM || st->region < 0 || (unsigned)st->region >= t->nr_syms)
+			continue;
+		const struct iom_lit_prim_info *pi = iom_lit_prim_info(st->prim);
+		if (!pi)
+			continue;
+		unsigned count = pi->pclass == IOM_LIT_PC_STRING ? (st->count ? st->count : 1) : 1;
+		bool step = st->prim == IOM_LIT_P_MEMCPY_TOIO || st->prim == IOM_LIT_P_MEMCPY_FROMIO ||
+			    st->prim == IOM_LIT_P_MEMSET_IO;
+		for (unsigned e = 0; e < count; e++)
+			if (reg_loc_make(lt, t->syms[st->region].dev,
+					 st->offset + (step ? (uint64_t)e * (pi->width ? pi->width : 4) : 0),
+					 st->region) < 0)
+				return -IOM_ELIMIT;
+	}
+	return 0;
+}
+
+static int regs_of_cond(struct lk_test *lt, const struct iom_lit_cond *c)
+{
+	if (!c)
+		return 0;
+	if (c->kind == IOM_LIT_C_DEVREG) {
+		int sym = c->sym >= 0 ? c->sym : dev_region(lt->t, c->dev);
+		int dev = c->sym >= 0 ? lt->t->syms[c->sym].dev : c->dev;
+		if (sym >= 0 && reg_loc_make(lt, dev, c->offset, sym) < 0)
+			return -IOM_ELIMIT;
+		if (sym >= 0)
+			lt->observed[lk_reg_loc(lt, dev, c->offset)] = true;
+	}
+	int r = regs_of_cond(lt, c->a);
+	return r ? r : regs_of_cond(lt, c->b);
+}
+
+/* The MMIO part of a test: ordering context, region classes, one location per device
+ * register, and the device threads (docs/ordering.md §10). */
+static int mmio_setup(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_diag *d)
+{
+	const struct iom_lit_test *t = lt->t;
+	const char *why = NULL;
+	char v[16];
+	int r;
+	lt->mmio = true;
+	lt->ctx.arch = o ? o->arch : IOM_ARCH_X86;
+	lt->ctx.model = o ? o->model : IOM_LIT_MODEL_KERNEL;
+	lt->ctx.kver = o && o->kver ? o->kver : IOM_KVER(6, 12);
+	lt->ctx.flip = o ? o->flip_rule : NULL;
+	if (!iom_ord_supported(&lt->ctx, &why)) {
+		iom_diag_set(d, IOM_EINVAL, t->file, 0, 0, "model %s on %s: %s",
+			     iom_lit_model_name(lt->ctx.model), iom_arch_name(lt->ctx.arch), why);
+		return -IOM_EINVAL;
+	}
+	if ((r = iom_lit_test_check(t, lt->ctx.arch, lt->ctx.kver, d)) < 0)
+		return r;
+	for (unsigned i = 0; i < t->nr_syms; i++) {
+		const struct iom_lit_sym *sy = &t->syms[i];
+		if (sy->kind != IOM_LIT_SYM_REGION)
+			continue;
+		if (iom_ord_region_class(t, sy, lt->ctx.arch, lt->ctx.kver, lt->ctx.model, &lt->rcls[i],
+					 &why) < 0) {
+			iom_diag_set(d, IOM_EINVAL, t->file, sy->pos.line, sy->pos.col,
+				     "%s = %s(dev%d) in v%s on %s: %s", sy->name,
+				     iom_lit_region_kind_name(sy->region), sy->dev,
+				     iom_kver_str(lt->ctx.kver, v, sizeof(v)), iom_arch_name(lt->ctx.arch), why);
+			return -IOM_EINVAL;
+		}
+	}
+	for (unsigned i = 0; i < t->nr_threads; i++)
+		if ((r = regs_of_block(lt, &t->threads[i].body)) < 0)
+			goto limit;
+	if ((r = regs_of_cond(lt, t->cond)) < 0 || (r = regs_of_cond(lt, t->filter)) < 0)
+		goto limit;
+	for (unsigned di = 0; di < t->nr_devices; di++) {
+		const struct iom_lit_device *dv = &t->devices[di];
+		for (unsigned q = 0; q < dv->nr_stmts; q++) {
+			const struct iom_lit_dstmt *ds = &dv->stmts[q];
+			if (ds->kind == IOM_LIT_D_REG_SET &&
+			    (ds->region < 0 || (unsigned)ds->region >= t->nr_syms ||
+			     reg_loc_make(lt, t->syms[ds->region].dev, ds->offset, ds->region) < 0))
+				goto limit;
+		}
+		/* the device's own program, then one thread per reaction */
+		unsigned first = lt->nthr;
+		for (unsigned q = 0; q < dv->nr_stmts; q++) {
+			const struct iom_lit_dstmt *ds = &dv->stmts[q];
+			bool same = lt->nthr > first && lt->dthr_trig[lt->nthr - 1] == ds->has_trigger &&
+				    lt->dthr_first[lt->nthr - 1] + lt->dthr_n[lt->nthr - 1] == (int)q &&
+				    (!ds->has_trigger ||
+				     (dv->stmts[q - 1].trigger.stmt == ds->trigger.stmt &&
+				      dv->stmts[q - 1].trigger.elem == ds->trigger.elem));
+			if (same) {
+				lt->dthr_n[lt->nthr - 1]++;
+				continue;
+			}
+			if (lt->nthr >= LK_MAXTHR)
+				goto limit;
+			unsigned k = lt->nthr++;
+			lt->dthr_dev[k - lt->ncpu] = dv;
+			lt->dthr_first[k - lt->ncpu] = (int)q;
+			lt->dthr_n[k - lt->ncpu] = 1;
+			lt->dthr_trig[k - lt->ncpu] = ds->has_trigger;
+		}
+	}
+	return 0;
+limit:
+	iom_diag_set(d, IOM_ELIMIT, t->file, 0, 0, "%s",
+		     "too many device registers or device threads for the LKMM engine");
+	return -IOM_ELIMIT;
+}
+
 int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 		 struct iom_lkmm_result **out, struct iom_diag *d)
 {
 	*out = NULL;
-	if (!iom_lkmm_applies(t)) {
-		iom_diag_set(d, IOM_EINVAL, t->file, 0, 0, "%s",
-			     "the test maps an MMIO region: not an LKMM test");
-		return -IOM_EINVAL;
-	}
+	bool mmio = iom_lit_is_mmio(t);
 	/* herd7's front-end errors: "Unknown macro NAME", LISA annotation errors */
-	if (iom_lit_check_lkmm(t, d) < 0)
+	if (!mmio && iom_lit_check_lkmm(t, d) < 0)
 		return -IOM_EINVAL;
 	/* herd7 7.57 cannot run a LISA test under the 6.12 model: the LISA front end defines
 	 * no lock event sets, and lock.cat l.40 names LKR. Give herd7's answer. */
@@ -84,6 +233,9 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	}
 	lt->t = t;
 	lt->nthr = t->nr_threads;
+	lt->ncpu = t->nr_threads;
+	for (int l = 0; l < LK_MAXLOC; l++)
+		lt->reg_dev[l] = -1;
 	lt->unroll = opts && opts->unroll ? opts->unroll : 2;
 	/* one location per scalar, one per array element (herd7 gives each an IW) */
 	for (unsigned i = 0; i < t->nr_syms; i++) {
@@ -108,9 +260,19 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	}
 	r->t = t;
 	r->quant = t->quant;
+	if (mmio) {
+		int rc = mmio_setup(lt, opts, d);
+		if (rc) {
+			free(lt);
+			free(r);
+			return rc;
+		}
+	}
 	/* max_steps also bounds path building, which the search steps do not count */
 	lt->path_budget = opts && opts->max_steps && opts->max_steps < 1000000 ? opts->max_steps : 0;
 	int rc = lk_events_build(lt, d);
+	if (!rc && mmio)
+		rc = lk_io_prepare(lt, d);
 	if (!rc)
 		rc = lk_search_run(lt, opts, r, d);
 	r->loop = lt->loop_cut;
@@ -204,6 +366,7 @@ int lk_ptr_loc_make(struct lk_test *lt, int64_t v)
 	lt->loc_off[l] = (int)e;
 	lt->loc_init[l] = 0;
 	lt->is_lock[l] = false;
+	lt->reg_dev[l] = -1;
 	return l;
 }
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "iomodel/lkmm.h"
+#include "iomodel/order.h"
 
 /* ---- limits ---------------------------------------------------------------------------- */
 #define LK_MAXEV 256            /* events in one execution (IW included)               */
@@ -17,6 +18,7 @@
 #define LK_MAXTHR 32
 #define LK_MAXREG 64
 #define LK_MAXDOM 64            /* values per location                                  */
+#define LK_MAXTRACK 12          /* MMIO: events a condition orders                     */
 #define LK_MAXLOC 200           /* locations (array elements count one each)          */
 
 /* ---- values ----------------------------------------------------------------------------
@@ -70,6 +72,12 @@ enum {
 	LK_T_ATOMIC = 1u << 19,     /* herd7's RMW set: an access made by an atomic op    */
 	LK_T_IW = 1u << 20,         /* initial write                                       */
 	LK_T_PLAIN_SRC = 1u << 21,  /* access written without a marking (plain C)          */
+	/* MMIO (docs/ordering.md §10). LK_T_IO: an access to a device register (a location
+	 * of its own, lt->reg_dev >= 0), or a barrier only the ordering rules know; such an
+	 * event is not an LKMM event: the model runs on the test without them. LK_T_DEV: an
+	 * event of a device block (DMA access, reg_set), made by a device thread. */
+	LK_T_IO = 1u << 22,
+	LK_T_DEV = 1u << 23,
 };
 
 struct lk_ev {
@@ -82,10 +90,13 @@ struct lk_ev {
 	int stmt;                   /* statement id in the thread (-1 for IW)              */
 	int grp;                    /* statement group: one source statement (iico, not po) */
 	int line, col;              /* source position                                     */
-	/* MMIO (issue 9): device, region sym, offset, region class; unused by the LKMM.   */
+	/* MMIO: device, region sym, offset, region class (IOM_ORD_UC/WC), the primitive
+	 * and the element of a bulk access; unused by the LKMM.                           */
 	int dev, region;
 	uint64_t offset;
 	int rclass;
+	int prim;                   /* enum iom_lit_prim; -1 for IW and device events      */
+	int elem;
 };
 
 /* ---- bit rows -------------------------------------------------------------------------- */
@@ -98,6 +109,9 @@ struct lk_path {
 	struct lk_ev ev[LK_MAXTEV];
 	uint64_t addr[LK_MAXTEV], data[LK_MAXTEV], ctrl[LK_MAXTEV]; /* rows: local bits   */
 	uint64_t rmw[LK_MAXTEV];
+	uint64_t ioppo[LK_MAXTEV];  /* MMIO: the rules' preserved program order, closed    */
+	uint64_t glue[LK_MAXTEV];   /* MMIO: events performed as one (bulk element + buffer) */
+	uint64_t ioflush;           /* MMIO: events a FLUSH row says end write-combining  */
 	uint64_t vdep[LK_MAXTEV];   /* reads whose values this event's value needs         */
 	uint64_t adep[LK_MAXTEV];   /* reads whose values this event's address needs       */
 	uint64_t iico_later[LK_MAXTEV]; /* same-statement events after it (rf exclusion)  */
@@ -127,6 +141,22 @@ struct lk_test {
 	bool is_lock[LK_MAXLOC];    /* lock location                                      */
 	bool observed[LK_MAXLOC];   /* location named in condition/locations/filter       */
 	unsigned unroll;
+	/* MMIO */
+	bool mmio;
+	unsigned ncpu;              /* threads 0..ncpu-1 are CPUs, the rest device threads */
+	struct iom_ord_ctx ctx;
+	unsigned rcls[LK_MAXLOC];   /* region sym -> IOM_ORD_UC / IOM_ORD_WC               */
+	int reg_dev[LK_MAXLOC];     /* location -> device of a register location, or -1   */
+	uint64_t reg_off[LK_MAXLOC];
+	const struct iom_lit_device *dthr_dev[LK_MAXTHR]; /* device thread -> its block    */
+	int dthr_first[LK_MAXTHR], dthr_n[LK_MAXTHR];     /* its statements               */
+	bool dthr_trig[LK_MAXTHR];  /* a reaction (on PN:x), glued to that event           */
+	/* events the condition or filter orders (<io, <vo, combined): lib/lkmm/io */
+	int ntrack;
+	struct { int thread, stmt, elem; const char *label; } track[LK_MAXTRACK];
+	int ncomb;
+	int comb[LK_MAXTRACK][2];   /* combined(a, b): indices in track[]                  */
+	bool io_print;              /* states show io:[...]                                */
 	bool has_plain, has_rcu, has_srcu, has_lock;
 	bool loop_cut;              /* a path was cut by the unroll bound (herd7 "Loop") */
 };
@@ -186,6 +216,8 @@ void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
  * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use. */
 int lk_ptr_loc(const struct lk_test *lt, int64_t v);
 int lk_ptr_loc_make(struct lk_test *lt, int64_t v);
+/* MMIO: the location of device register (dev, off); -1 when there is none. */
+int lk_reg_loc(const struct lk_test *lt, int dev, uint64_t off);
 /* Name of a location: "x", or "a[1]" for an array element. */
 void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b);
 

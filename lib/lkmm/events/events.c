@@ -88,6 +88,7 @@ struct kont {
 struct ictx {
 	struct lk_test *lt;
 	const struct iom_lit_thread *th;
+	int tid;                    /* thread of the events (device threads: ncpu + k)      */
 	struct dom *dom;            /* per location                                       */
 	struct dom *wrote;          /* values written (fixpoint pass)                      */
 	bool *copyw;                /* location written with a copy of a read (LK_SYMB)   */
@@ -319,14 +320,17 @@ static int add_ev(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 	e->tags = tags;
 	e->loc = loc;
 	e->val = val;
-	e->tid = c->th->id;
+	e->tid = c->tid;
+	e->prim = st ? (int)st->prim : -1;
+	e->elem = 0;
 	e->poi = i;
-	e->stmt = st->id;
-	e->grp = st->group;
-	e->line = st->pos.line;
-	e->col = st->pos.col;
+	e->stmt = st ? st->id : -1;
+	e->grp = st ? st->group : -1;
+	e->line = st ? st->pos.line : 0;
+	e->col = st ? st->pos.col : 0;
 	e->dev = e->region = -1;
 	p->addr[i] = p->data[i] = p->rmw[i] = p->vdep[i] = p->iico_later[i] = 0;
+	p->ioppo[i] = p->glue[i] = 0;
 	/* ctrl: rows are sources; record as a column set for now (fixed up below) */
 	p->ctrl[i] = ctrl;
 	return i;
@@ -383,11 +387,162 @@ static void iico_mark(struct lk_path *p, int from, int to)
 			p->iico_later[i] |= 1ull << j;
 }
 
+/* ---- MMIO (docs/ordering.md §10) ---------------------------------------------------------
+ * An MMIO, port or bulk access is one event per element on the location of its device
+ * register (dev, offset), tagged LK_T_IO: the LKMM never sees it; the io-order axiom
+ * (lib/lkmm/io) orders it by the rule rows. A read takes any value its register can hold;
+ * the search keeps it only with an rf source of that value, as for memory. A bulk
+ * element that reads or fills a memory buffer also accesses the buffer: a memory event
+ * glued to the element (performed with it, as the device sees one transfer). */
+static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
+		    const struct iom_lit_prim_info *pi, unsigned e, unsigned count,
+		    const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k,
+		    int first)
+{
+	struct lk_test *lt = c->lt;
+	if (c->err)
+		return;
+	if (e == count) {
+		iico_mark(&s->p, first, s->p.nev);
+		run(c, s, b, i + 1, ctrl, k);
+		return;
+	}
+	const struct iom_lit_sym *rs = &lt->t->syms[st->region];
+	uint64_t off = st->offset;
+	if (st->prim == IOM_LIT_P_MEMCPY_TOIO || st->prim == IOM_LIT_P_MEMCPY_FROMIO ||
+	    st->prim == IOM_LIT_P_MEMSET_IO)
+		off += (uint64_t)e * (pi->width ? pi->width : 4);
+	int rl = lk_reg_loc(lt, rs->dev, off);
+	if (rl < 0) {
+		fail(c, st->pos.line, st->pos.col, "device register the engine did not allocate", "");
+		return;
+	}
+	bool buf = pi->pclass == IOM_LIT_PC_STRING && st->mem >= 0 && st->prim != IOM_LIT_P_MEMSET_IO;
+	int bl = buf ? lt->loc_base[st->mem] : -1;
+	if (pi->dir == IOM_LIT_DIR_READ) {
+		struct dom *dm = &c->dom[rl];
+		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
+			struct tstate s2 = *s;
+			int64_t rv = vi < dm->n ? dm->v[vi] : LK_TOP;
+			if (rv == LK_TOP)
+				s2.top = true;
+			int ev = add_ev(c, &s2, st, LK_EV_R, LK_T_IO, rl, rv, ctrl);
+			if (ev < 0)
+				return;
+			struct lk_ev *x = &s2.p.ev[ev];
+			x->dev = rs->dev;
+			x->region = st->region;
+			x->offset = off;
+			x->rclass = (int)lt->rcls[st->region];
+			x->elem = (int)e;
+			if (bl >= 0) {
+				/* the element lands in the buffer: a write glued to the read */
+				int w = add_ev(c, &s2, st, LK_EV_W, LK_T_ONCE, bl, rv, ctrl);
+				if (w < 0)
+					return;
+				s2.p.data[w] = 1ull << ev;
+				s2.p.vdep[w] = 1ull << ev;
+				s2.p.glue[ev] |= 1ull << w;
+				s2.p.ev[w].elem = (int)e;
+				note_write(c, bl, rv);
+			} else {
+				int dst = pi->pclass == IOM_LIT_PC_STRING ? st->mem_reg : st->dst;
+				set_reg_c(&s2, dst, rv, 1ull << ev, true);
+			}
+			io_elem(c, &s2, st, pi, e + 1, count, b, i, ctrl, k, first);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	if (bl >= 0) {
+		/* a write element takes its value from the buffer: a read glued to the write */
+		struct dom *dm = &c->dom[bl];
+		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
+			struct tstate s2 = *s;
+			int64_t rv = vi < dm->n ? dm->v[vi] : LK_TOP;
+			if (rv == LK_TOP)
+				s2.top = true;
+			int r = add_ev(c, &s2, st, LK_EV_R, LK_T_ONCE, bl, rv, ctrl);
+			if (r < 0)
+				return;
+			s2.p.ev[r].elem = (int)e;
+			int ev = add_ev(c, &s2, st, LK_EV_W, LK_T_IO, rl, rv, ctrl);
+			if (ev < 0)
+				return;
+			struct lk_ev *x = &s2.p.ev[ev];
+			x->dev = rs->dev;
+			x->region = st->region;
+			x->offset = off;
+			x->rclass = (int)lt->rcls[st->region];
+			x->elem = (int)e;
+			s2.p.data[ev] = 1ull << r;
+			s2.p.vdep[ev] = 1ull << r;
+			s2.p.glue[ev] |= 1ull << r;
+			note_write(c, rl, rv);
+			io_elem(c, &s2, st, pi, e + 1, count, b, i, ctrl, k, first);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	struct val v = eval(c, s, st->value);
+	if (!v.ok)
+		return;
+	int ev = add_ev(c, s, st, LK_EV_W, LK_T_IO, rl, v.v, ctrl);
+	if (ev < 0)
+		return;
+	struct lk_ev *x = &s->p.ev[ev];
+	x->dev = rs->dev;
+	x->region = st->region;
+	x->offset = off;
+	x->rclass = (int)lt->rcls[st->region];
+	x->elem = (int)e;
+	s->p.data[ev] = v.taint;
+	s->p.vdep[ev] = v.taint;
+	note_write(c, rl, v.v);
+	io_elem(c, s, st, pi, e + 1, count, b, i, ctrl, k, first);
+}
+
+/* Barriers and calls only the ordering rules know (mb, wmb, dma_*, mmiowb, io_stop_wc,
+ * iobarrier_*, udelay, local_irq_*): a fence event for the rules. mb(), rmb() and wmb()
+ * are also LKMM fences: the mandatory barriers order everything the SMP ones order
+ * (memory-barriers.txt@v6.12 "MANDATORY BARRIERS" and "SMP BARRIER PAIRING"), so on normal
+ * memory they act as smp_mb(), smp_rmb() and smp_wmb() (F[mb], F[rmb], F[wmb],
+ * linux-kernel.def@v6.12 l.12-14). */
+static bool exec_io(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
+		    const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k)
+{
+	const struct iom_lit_prim_info *pi = iom_lit_prim_info(st->prim);
+	if (!c->lt->mmio || !pi)
+		return false;
+	if (pi->pclass == IOM_LIT_PC_MMIO || pi->pclass == IOM_LIT_PC_PIO ||
+	    pi->pclass == IOM_LIT_PC_STRING) {
+		if (st->region < 0 || (unsigned)st->region >= c->lt->t->nr_syms) {
+			fail(c, st->pos.line, st->pos.col, "MMIO access without a region", "");
+			return true;
+		}
+		unsigned count = pi->pclass == IOM_LIT_PC_STRING ? (st->count ? st->count : 1) : 1;
+		io_elem(c, s, st, pi, 0, count, b, i, ctrl, k, s->p.nev);
+		return true;
+	}
+	if (pi->lkform != IOM_LIT_LF_NONE)
+		return false;  /* an LKMM primitive: the LKMM rows */
+	uint32_t tag = st->prim == IOM_LIT_P_MB ? LK_T_MB : st->prim == IOM_LIT_P_RMB ? LK_T_RMB
+		       : st->prim == IOM_LIT_P_WMB ? LK_T_WMB : LK_T_IO;
+	if (add_ev(c, s, st, LK_EV_F, tag, -1, 0, ctrl) < 0)
+		return true;
+	run(c, s, b, i + 1, ctrl, k);
+	return true;
+}
+
 static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
 		      const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k)
 {
 	const struct lk_prim_row *row = NULL;
 	bool plain_ld = st->prim == IOM_LIT_P_PLAIN_LOAD, plain_st = st->prim == IOM_LIT_P_PLAIN_STORE;
+	if (exec_io(c, s, st, b, i, ctrl, k))
+		return;
 	if (!plain_ld && !plain_st) {
 		row = row_of(st->prim);
 		if (!row) {
@@ -646,8 +801,9 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 	if (!c->collect && memo_seen(c, s, b, i, k))
 		return;
 	if (c->budget-- == 0) {
-		iom_diag_set(c->d, IOM_ELIMIT, c->lt->t->file, c->th->pos.line, c->th->pos.col,
-			     "P%d has too many paths for the LKMM engine", c->th->id);
+		iom_diag_set(c->d, IOM_ELIMIT, c->lt->t->file, c->th ? c->th->pos.line : 0,
+			     c->th ? c->th->pos.col : 0,
+			     "P%d has too many paths for the LKMM engine", c->tid);
 		c->err = -IOM_ELIMIT;
 		return;
 	}
@@ -740,6 +896,7 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 	if (!s)
 		return -IOM_ENOMEM;
 	c->th = th;
+	c->tid = th->id;
 	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
 	c->memo = NULL;
 	c->memo_n = 0;
@@ -759,6 +916,119 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 	return c->err;
 }
 
+/* ---- device threads ------------------------------------------------------------------------
+ * A device block's own program (statements without "on") is one thread in PCI producer
+ * order; the statements of one "on PN:x" reaction form a thread of their own, which the
+ * io-order axiom glues to x's arrival. dma_read/dma_write are marked memory accesses of
+ * the device; reg_set writes a device register (LK_T_IO). Device variables are the
+ * thread's registers. */
+static void dev_add(struct ictx *c, struct tstate *s, const struct iom_lit_dstmt *ds, int kind,
+		    uint32_t tags, int loc, int64_t v, int *out)
+{
+	struct lk_path *p = &s->p;
+	*out = -1;
+	if (p->nev >= LK_MAXTEV) {
+		fail(c, ds->pos.line, ds->pos.col, "device thread has too many events", "");
+		return;
+	}
+	int i = add_ev(c, s, NULL, kind, tags | LK_T_DEV, loc, v, 0);
+	if (i < 0)
+		return;
+	p->ev[i].line = ds->pos.line;
+	p->ev[i].col = ds->pos.col;
+	p->ev[i].stmt = p->ev[i].grp = -2 - i;  /* one instruction per statement */
+	*out = i;
+}
+
+static void dev_run(struct ictx *c, struct tstate *s, unsigned k, int j)
+{
+	struct lk_test *lt = c->lt;
+	const struct iom_lit_device *dv = lt->dthr_dev[k];
+	if (c->err)
+		return;
+	if (c->budget-- == 0) {
+		iom_diag_set(c->d, IOM_ELIMIT, lt->t->file, dv->pos.line, dv->pos.col,
+			     "dev%d has too many paths for the LKMM engine", dv->dev);
+		c->err = -IOM_ELIMIT;
+		return;
+	}
+	if (j == lt->dthr_n[k]) {
+		int nw = 0;
+		for (int q = 0; q < s->p.nev; q++)
+			nw += s->p.ev[q].kind == LK_EV_W;
+		if (nw > c->maxw && !s->top)
+			c->maxw = nw;
+		emit(c, s);
+		return;
+	}
+	const struct iom_lit_dstmt *ds = &dv->stmts[lt->dthr_first[k] + j];
+	int e;
+	switch (ds->kind) {
+	case IOM_LIT_D_DMA_READ: {
+		int l = ds->mem >= 0 ? lt->loc_base[ds->mem] : -1;
+		if (l < 0)
+			break;
+		struct dom *dm = &c->dom[l];
+		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
+			struct tstate s2 = *s;
+			int64_t rv = vi < dm->n ? dm->v[vi] : LK_TOP;
+			if (rv == LK_TOP)
+				s2.top = true;
+			dev_add(c, &s2, ds, LK_EV_R, LK_T_ONCE, l, rv, &e);
+			if (e < 0)
+				return;
+			set_reg_c(&s2, ds->dst, rv, 1ull << e, true);
+			dev_run(c, &s2, k, j + 1);
+			if (c->err)
+				return;
+		}
+		return;
+	}
+	case IOM_LIT_D_DMA_WRITE:
+		if (ds->mem < 0)
+			break;
+		dev_add(c, s, ds, LK_EV_W, LK_T_ONCE, lt->loc_base[ds->mem], ds->value, &e);
+		if (e < 0)
+			return;
+		break;
+	case IOM_LIT_D_REG_SET: {
+		int rl = lk_reg_loc(lt, lt->t->syms[ds->region].dev, ds->offset);
+		if (rl < 0) {
+			fail(c, ds->pos.line, ds->pos.col, "device register the engine did not allocate", "");
+			return;
+		}
+		dev_add(c, s, ds, LK_EV_W, LK_T_IO, rl, ds->value, &e);
+		if (e < 0)
+			return;
+		s->p.ev[e].dev = lt->t->syms[ds->region].dev;
+		s->p.ev[e].offset = ds->offset;
+		break;
+	}
+	}
+	dev_run(c, s, k, j + 1);
+}
+
+static int run_dev_thread(struct ictx *c, unsigned k)
+{
+	struct tstate *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -IOM_ENOMEM;
+	c->th = NULL;
+	c->tid = (int)(c->lt->ncpu + k);
+	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
+	dev_run(c, s, k, 0);
+	free(s);
+	return c->err;
+}
+
+static int run_any(struct ictx *c, unsigned ti)
+{
+	const struct lk_test *lt = c->lt;
+	if (ti < lt->ncpu)
+		return run_thread(c, &lt->t->threads[ti]);
+	return run_dev_thread(c, ti - lt->ncpu);
+}
+
 int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 {
 	const struct iom_lit_test *t = lt->t;
@@ -776,6 +1046,16 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 	}
 	for (int l = 0; l < nloc; l++)
 		dom_add(&dom[l], lt->loc_init[l]);
+	/* device writes are constants: their values are in the domains from the start */
+	for (unsigned di = 0; lt->mmio && di < t->nr_devices; di++)
+		for (unsigned q = 0; q < t->devices[di].nr_stmts; q++) {
+			const struct iom_lit_dstmt *ds = &t->devices[di].stmts[q];
+			int l = ds->kind == IOM_LIT_D_DMA_WRITE && ds->mem >= 0 ? lt->loc_base[ds->mem]
+				: ds->kind == IOM_LIT_D_REG_SET ? lk_reg_loc(lt, t->syms[ds->region].dev, ds->offset)
+								 : -1;
+			if (l >= 0)
+				dom_add(&dom[l], ds->value);
+		}
 	/* fixpoint over the values each location may hold */
 	/* A value is the end of a chain of writes, each computed from the value the previous
 	 * one wrote; in one execution every write occurs once, so a chain is at most as long
@@ -786,9 +1066,9 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 		int wsum = 0;
 		for (int l = 0; l < nloc; l++)
 			wrote[l].n = 0;
-		for (unsigned ti = 0; ti < t->nr_threads; ti++) {
+		for (unsigned ti = 0; ti < lt->nthr; ti++) {
 			struct ictx c = { .lt = lt, .dom = dom, .wrote = wrote, .copyw = copyw, .d = d };
-			rc = run_thread(&c, &t->threads[ti]);
+			rc = run_any(&c, ti);
 			if (rc)
 				goto out;
 			wsum += c.maxw;
@@ -805,9 +1085,9 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 	for (int l = 0; l < nloc; l++)
 		if (copyw[l])
 			dom_add(&dom[l], LK_SYMB);
-	for (unsigned ti = 0; ti < t->nr_threads; ti++) {
+	for (unsigned ti = 0; ti < lt->nthr; ti++) {
 		struct ictx c = { .lt = lt, .dom = dom, .collect = true, .out = &lt->paths[ti], .d = d };
-		rc = run_thread(&c, &t->threads[ti]);
+		rc = run_any(&c, ti);
 		if (rc)
 			goto out;
 	}

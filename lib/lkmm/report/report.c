@@ -71,7 +71,8 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 			print_value(t, c->value, c->value_sym, b);
 		break;
 	default:
-		iom_buf_puts(b, "?");
+		/* MMIO atoms (device registers and variables, <io, <vo, combined) */
+		iom_lit_print_prop(t, c, b);
 		break;
 	}
 }

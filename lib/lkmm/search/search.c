@@ -24,11 +24,16 @@
 #include "lkmm/lkmm_int.h"
 #include "lkmm/rel/rel.h"
 #include "lkmm/search/search.h"
+#include "lkmm/io/io.h"
 
 struct item {                   /* one observed register or location                   */
 	int thread, reg, loc;       /* reg >= 0: thread register; else location loc       */
+	int kind;                   /* IT_*                                                */
 	char name[64];
 };
+/* what an item is, in the order states list them (registers, locations, then the MMIO
+ * ones as the C-MMIO format prints them: device registers, device variables, io:[...]) */
+enum { IT_REG, IT_LOC, IT_DEVREG, IT_DEVVAR, IT_IO };
 
 struct sstate {
 	int64_t *v;
@@ -67,21 +72,60 @@ struct search {
 	int64_t *suf_v[LK_MAXTHR + 1];
 	int *suf_l[LK_MAXTHR + 1];
 	int suf_n[LK_MAXTHR + 1];
+	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
+	struct lk_exec *proj;       /* the LKMM's view of an MMIO candidate                */
+	int64_t memfin[LK_MAXLOC];
 	bool want_dot;
 	bool have_dot, dot_pos;
 	struct lk_exec *dotx;
 	int dot_ax;
 };
 
+/* The device thread that sets variable var of device dev (the last one that reads into
+ * it), or -1. */
+static int devvar_thread(const struct lk_test *lt, int dev, int var)
+{
+	int th = -1;
+	for (unsigned t = lt->ncpu; t < lt->nthr; t++) {
+		const struct iom_lit_device *dv = lt->dthr_dev[t - lt->ncpu];
+		if (dv->dev != dev)
+			continue;
+		for (int q = 0; q < lt->dthr_n[t - lt->ncpu]; q++) {
+			const struct iom_lit_dstmt *ds = &dv->stmts[lt->dthr_first[t - lt->ncpu] + q];
+			if (ds->kind == IOM_LIT_D_DMA_READ && ds->dst == var)
+				th = (int)t;
+		}
+	}
+	return th;
+}
+
 /* ---- observed items ---------------------------------------------------------------------- */
-static void add_item(struct search *s, int thread, int reg, int loc)
+static void add_item_k(struct search *s, int kind, int thread, int reg, int loc, const char *name)
 {
 	for (int i = 0; i < s->nitems; i++)
-		if (s->items[i].thread == thread && s->items[i].reg == reg && s->items[i].loc == loc)
+		if (s->items[i].kind == kind && s->items[i].thread == thread &&
+		    s->items[i].reg == reg && s->items[i].loc == loc)
 			return;
 	if (s->nitems >= 128)
 		return;
 	struct item *it = &s->items[s->nitems++];
+	it->kind = kind;
+	it->thread = thread;
+	it->reg = reg;
+	it->loc = loc;
+	snprintf(it->name, sizeof(it->name), "%s", name);
+}
+
+static void add_item(struct search *s, int thread, int reg, int loc)
+{
+	for (int i = 0; i < s->nitems; i++)
+		if (s->items[i].kind <= IT_LOC && s->items[i].thread == thread &&
+		    s->items[i].reg == reg && s->items[i].loc == loc)
+			return;
+	if (s->nitems >= 128)
+		return;
+	struct item *it = &s->items[s->nitems++];
+	it->kind = reg >= 0 ? IT_REG : IT_LOC;
 	it->thread = thread;
 	it->reg = reg;
 	it->loc = loc;
@@ -115,6 +159,28 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 	case IOM_LIT_C_NOT:
 		items_of_cond(s, c->a, obs);
 		break;
+	case IOM_LIT_C_DEVREG: {
+		char nm[64];
+		int dev = c->sym >= 0 ? s->t->syms[c->sym].dev : c->dev;
+		int l = lk_reg_loc(s->lt, dev, c->offset);
+		snprintf(nm, sizeof(nm), "dev%d[0x%llx]", dev, (unsigned long long)c->offset);
+		if (l >= 0)
+			add_item_k(s, IT_DEVREG, -1, -1, l, nm);
+		break;
+	}
+	case IOM_LIT_C_DEVVAR: {
+		char nm[64];
+		int th = devvar_thread(s->lt, c->dev, c->reg);
+		const struct iom_lit_device *dv = th >= 0 ? s->lt->dthr_dev[th - (int)s->lt->ncpu] : NULL;
+		snprintf(nm, sizeof(nm), "dev%d:%s", c->dev, dv ? dv->vars[c->reg] : "?");
+		add_item_k(s, IT_DEVVAR, th, c->reg, -1, nm);
+		break;
+	}
+	case IOM_LIT_C_IO_BEFORE:
+	case IOM_LIT_C_VO_BEFORE:
+	case IOM_LIT_C_COMBINED:
+		add_item_k(s, IT_IO, -2, -1, -1, "io");
+		break;
 	case IOM_LIT_C_REG:
 	case IOM_LIT_C_MEM:
 		if (c->kind == IOM_LIT_C_REG)
@@ -135,6 +201,10 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 static int item_cmp(const void *a, const void *b)
 {
 	const struct item *x = a, *y = b;
+	if (x->kind != y->kind && (x->kind > IT_LOC || y->kind > IT_LOC))
+		return x->kind < y->kind ? -1 : 1;
+	if (x->kind > IT_LOC)
+		return strcmp(x->name, y->name);
 	bool xr = x->reg >= 0, yr = y->reg >= 0;
 	if (xr != yr)
 		return xr ? -1 : 1;
@@ -144,8 +214,29 @@ static int item_cmp(const void *a, const void *b)
 }
 
 /* ---- condition evaluation ---------------------------------------------------------------- */
+static int io_track(const struct lk_test *lt, const struct iom_lit_evref *r)
+{
+	for (int k = 0; r->stmt && k < lt->ntrack; k++)
+		if (lt->track[k].thread == r->thread && lt->track[k].stmt == r->stmt->id &&
+		    lt->track[k].elem == r->elem)
+			return k;
+	return -1;
+}
+
+static int64_t io_code(const struct search *s)
+{
+	int64_t v = 0;
+	for (int k = 0; s->io && k < s->lt->ntrack; k++)
+		v |= (int64_t)(s->io->rank[k] & 15) << (4 * k);
+	return v;
+}
+
 static int64_t item_value(struct search *s, int thread, int reg, int loc, const int64_t *memfin)
 {
+	if (thread == -2)
+		return io_code(s);
+	if (reg >= 0 && thread < 0)
+		return 0;
 	if (reg >= 0) {
 		const struct lk_path *p = &s->lt->paths[thread].v[s->choice[thread]];
 		return reg < LK_MAXREG ? p->regs[reg] : 0;
@@ -171,6 +262,29 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 		int64_t got = c->kind == IOM_LIT_C_REG ? item_value(s, c->thread, c->reg, -1, memfin)
 						       : memfin[cond_loc(s, c)];
 		return got == want;
+	}
+	case IOM_LIT_C_DEVREG: {
+		int dev = c->sym >= 0 ? s->t->syms[c->sym].dev : c->dev;
+		int l = lk_reg_loc(s->lt, dev, c->offset);
+		return l >= 0 && memfin[l] == c->value;
+	}
+	case IOM_LIT_C_DEVVAR: {
+		int th = devvar_thread(s->lt, c->dev, c->reg);
+		return th >= 0 && item_value(s, th, c->reg, -1, memfin) == c->value;
+	}
+	case IOM_LIT_C_IO_BEFORE:
+	case IOM_LIT_C_VO_BEFORE:
+	case IOM_LIT_C_COMBINED: {
+		int a = io_track(s->lt, &c->e1), b = io_track(s->lt, &c->e2);
+		if (!s->io || a < 0 || b < 0)
+			return false;
+		if (c->kind != IOM_LIT_C_COMBINED)
+			return s->io->rank[a] && s->io->rank[b] && s->io->rank[a] < s->io->rank[b];
+		for (int k = 0; k < s->lt->ncomb; k++)
+			if ((s->lt->comb[k][0] == a && s->lt->comb[k][1] == b) ||
+			    (s->lt->comb[k][0] == b && s->lt->comb[k][1] == a))
+				return s->io->comb[k];
+		return false;
 	}
 	default:
 		return false;
@@ -198,10 +312,51 @@ static int add_state(struct search *s, const int64_t *v)
 }
 
 /* ---- leaf --------------------------------------------------------------------------------- */
+/* A consistent execution: count it, keep its state and maybe its picture. */
+static void record(struct search *s, const int64_t *memfin)
+{
+	struct lk_exec *x = s->x;
+	bool p = eval_cond(s, s->t->cond, memfin);
+	if (p)
+		s->pos++;
+	else
+		s->neg++;
+	if (s->want_dot && (!s->have_dot || s->dot_ax != IOM_LKMM_AX_NONE || (p && !s->dot_pos))) {
+		*s->dotx = *x;
+		s->dot_ax = IOM_LKMM_AX_NONE;
+		s->dot_pos = p;
+		s->have_dot = true;
+	}
+	int64_t v[128];
+	for (int i = 0; i < s->nitems; i++)
+		v[i] = item_value(s, s->items[i].thread, s->items[i].reg, s->items[i].loc, memfin);
+	if (add_state(s, v) < 0)
+		s->err = -IOM_ENOMEM;
+}
+
+/* MMIO: one io execution of the candidate (lk_io_enum) */
+static void io_exec(void *arg, const struct lk_io_exec *e)
+{
+	struct search *s = arg;
+	s->io = e;
+	if (!s->t->filter || eval_cond(s, s->t->filter, s->memfin))
+		record(s, s->memfin);
+	s->io = NULL;
+}
+
+static void reject(struct search *s, int ax)
+{
+	if (s->want_dot && !s->have_dot) {
+		*s->dotx = *s->x;
+		s->dot_ax = ax;
+		s->have_dot = true;
+	}
+}
+
 static void leaf(struct search *s)
 {
 	struct lk_exec *x = s->x;
-	int64_t memfin[LK_MAXLOC];
+	int64_t *memfin = s->memfin;
 	s->cands_n++;
 	if (s->max && s->cands_n > s->max) {
 		s->err = -IOM_ELIMIT;
@@ -220,16 +375,18 @@ static void leaf(struct search *s)
 				memfin[l] = x->ev[w].val;
 		}
 	}
-	if (s->t->filter && !eval_cond(s, s->t->filter, memfin))
+	/* an MMIO test's filter may order events: it is applied per io execution */
+	if (!s->lt->mmio && s->t->filter && !eval_cond(s, s->t->filter, memfin))
 		return;
 	uint32_t fl = 0;
-	int ax = lk_model_check(s->m, x, s->lt->observed, &fl);
+	const struct lk_exec *mx = x;
+	if (s->lt->mmio && lk_io_present(x)) {
+		lk_io_project(x, s->proj);
+		mx = s->proj;
+	}
+	int ax = lk_model_check(s->m, mx, s->lt->observed, &fl);
 	if (ax != IOM_LKMM_AX_NONE) {
-		if (s->want_dot && !s->have_dot) {
-			*s->dotx = *x;
-			s->dot_ax = ax;
-			s->have_dot = true;
-		}
+		reject(s, ax);
 		return;
 	}
 	for (unsigned t = 0; t < s->lt->nthr; t++)
@@ -238,26 +395,25 @@ static void leaf(struct search *s)
 			s->lt->loop_cut = true;
 			return;
 		}
-	bool p = eval_cond(s, s->t->cond, memfin);
-	if (p)
-		s->pos++;
-	else
-		s->neg++;
 	s->flags |= fl;
-	if (s->want_dot && (!s->have_dot || (!s->dot_pos && p && s->dot_ax == IOM_LKMM_AX_NONE) ||
-			    s->dot_ax != IOM_LKMM_AX_NONE)) {
-		if (!s->have_dot || s->dot_ax != IOM_LKMM_AX_NONE || (p && !s->dot_pos)) {
-			*s->dotx = *x;
-			s->dot_ax = IOM_LKMM_AX_NONE;
-			s->dot_pos = p;
-			s->have_dot = true;
-		}
+	if (!s->lt->mmio) {
+		record(s, memfin);
+		return;
 	}
-	int64_t v[128];
-	for (int i = 0; i < s->nitems; i++)
-		v[i] = item_value(s, s->items[i].thread, s->items[i].reg, s->items[i].loc, memfin);
-	if (add_state(s, v) < 0)
-		s->err = -IOM_ENOMEM;
+	long n = lk_io_enum(s->lt, x, s->choice, s->off, io_exec, s);
+	if (n < 0)
+		s->err = (int)n;
+	else if (n == 0)
+		reject(s, IOM_LKMM_AX_IO_ORDER);
+}
+
+/* The execution the LKMM judges: without the MMIO events. */
+static const struct lk_exec *partial_view(struct search *s)
+{
+	if (!s->lt->mmio || !lk_io_present(s->x))
+		return s->x;
+	lk_io_project(s->x, s->proj);
+	return s->proj;
 }
 
 /* ---- co -------------------------------------------------------------------------------------- */
@@ -596,7 +752,7 @@ static void rf_loc(struct search *s, int li, int k)
 	/* after the co of a lock location: the order of the critical sections decides most
 	 * of hb (po-unlock-lock-po, LKR's rf); elsewhere the checks cost more than they save */
 	if (li0 > 0 && s->lt->is_lock[s->colocs[li0 - 1]] &&
-	    lk_model_check_partial(s->m, s->x, s->lt->observed) != IOM_LKMM_AX_NONE)
+	    lk_model_check_partial(s->m, partial_view(s), s->lt->observed) != IOM_LKMM_AX_NONE)
 		return;
 	co_loc(s, li);
 }
@@ -861,6 +1017,28 @@ static int suf_build(struct search *s)
 	return 0;
 }
 
+/* io:[P0:a;P0:b+P1:c]; the tracked events in order, "+" inside one transaction */
+static void io_print(const struct lk_test *lt, int64_t code, struct iom_buf *b)
+{
+	bool first = true;
+	iom_buf_puts(b, "io:[");
+	for (int r = 1; r <= lt->ntrack; r++) {
+		bool any = false;
+		for (int k = 0; k < lt->ntrack; k++) {
+			if ((int)(code >> (4 * k) & 15) != r)
+				continue;
+			iom_buf_puts(b, any ? "+" : first ? "" : ";");
+			const char *label = lt->track[k].label ? lt->track[k].label : "?";
+			iom_buf_printf(b, "P%d:%s", lt->track[k].thread, label);
+			if (lt->track[k].elem >= 0)
+				iom_buf_printf(b, ".%d", lt->track[k].elem);
+			any = true;
+			first = false;
+		}
+	}
+	iom_buf_puts(b, "]; ");
+}
+
 /* ---- entry ------------------------------------------------------------------------------- */
 static _Thread_local struct search *S_sort;
 static int state_cmp(const void *a, const void *b)
@@ -897,6 +1075,10 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	s->max = o ? o->max_execs : 0;
 	s->max_steps = o ? o->max_steps : 0;
 	s->want_dot = o && o->want_witness;
+	if (lt->mmio && !(s->proj = malloc(sizeof(*s->proj)))) {
+		free(s);
+		return -IOM_ENOMEM;
+	}
 	if (s->want_dot)
 		s->dotx = malloc(sizeof(*s->dotx));
 	int rc = 0;
@@ -957,7 +1139,13 @@ count:
 		const int64_t *v = &s->states[(size_t)i * s->nitems];
 		for (int k = 0; k < s->nitems; k++) {
 			const struct item *it = &s->items[k];
-			if (it->reg >= 0)
+			if (it->kind == IT_IO) {
+				io_print(lt, v[k], &b);
+				continue;
+			}
+			if (it->kind == IT_DEVREG || it->kind == IT_DEVVAR)
+				iom_buf_printf(&b, "%s=", it->name);
+			else if (it->reg >= 0)
 				iom_buf_printf(&b, "%d:%s=", it->thread, it->name);
 			else if (lt->t->syms[lt->loc_sym[it->loc]].array_len)
 				iom_buf_printf(&b, "%s=", it->name);  /* herd7: a[1]=0, no brackets */
@@ -979,6 +1167,7 @@ out:
 		free(s->suf_l[t]);
 	}
 	lk_model_free(s->m);
+	free(s->proj);
 	free(s->x);
 	free(s->dotx);
 	free(s->states);

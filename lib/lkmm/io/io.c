@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- LKMM engine, MMIO layer: ppo-io from the rule rows and the io-order axiom
+ * (io.h, docs/ordering.md §10). Nothing here knows an architecture: every ordering fact
+ * is a row of tables/order_*.def, looked up through order.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "lkmm/io/io.h"
+#include "lkmm/rel/rel.h"
+
+/* ---- the rules' view of an event ---------------------------------------------------------- */
+
+/* The rule event of e, or false when e is not an endpoint of the rules (IW, the buffer
+ * half of a bulk element, SRCU). *fence gets the barrier kind of a fence event. */
+static bool ord_ev(const struct lk_test *lt, const struct lk_ev *e, struct iom_ord_ev *oe,
+		   bool *is_fence)
+{
+	*is_fence = false;
+	if (e->tags & LK_T_IW || e->prim < 0)
+		return false;
+	const struct iom_lit_prim_info *pi = iom_lit_prim_info((enum iom_lit_prim)e->prim);
+	if (!pi)
+		return false;
+	if (e->kind == LK_EV_F) {
+		if (pi->pclass == IOM_LIT_PC_BARRIER || pi->pclass == IOM_LIT_PC_OTHER) {
+			if (iom_ord_classify((enum iom_lit_prim)e->prim, 0, oe) < 0)
+				return false;
+		} else if (e->tags & LK_T_MB) {
+			/* the F[mb] of a fully ordered RMW or of smp_store_mb(): smp_mb() on either
+			 * side (linux-kernel.def@v6.12: xchg = __xchg{mb}, smp_store_mb =
+			 * __store{once}; __fence{mb}), as the C-MMIO engine always had it */
+			memset(oe, 0, sizeof(*oe));
+			oe->kind = IOM_ORD_K_SMP_MB;
+			oe->reg = IOM_ORD_ANYREG;
+			oe->dev = oe->loc = -1;
+		} else {
+			return false;  /* an LKMM-only fence (rcu, srcu): nothing for the rules */
+		}
+		*is_fence = iom_ord_is_barrier(oe->kind);
+		return *is_fence;
+	}
+	if (e->tags & LK_T_IO) {
+		if (iom_ord_classify((enum iom_lit_prim)e->prim, (unsigned)e->rclass, oe) < 0)
+			return false;
+		oe->op = e->kind == LK_EV_R ? IOM_ORD_R : IOM_ORD_W;
+		oe->dev = e->dev;
+		oe->off = e->offset;
+		oe->loc = -1;
+		return true;
+	}
+	if (pi->pclass == IOM_LIT_PC_STRING)
+		return false;  /* the buffer half of a bulk element: glued to it */
+	memset(oe, 0, sizeof(*oe));
+	oe->reg = IOM_ORD_MEM;
+	oe->dev = -1;
+	oe->loc = e->loc;
+	switch (e->kind) {
+	case LK_EV_LKR:
+	case LK_EV_LKW:
+		oe->kind = IOM_ORD_K_LOCK;
+		oe->op = IOM_ORD_RW;
+		return true;
+	case LK_EV_UL:
+		oe->kind = IOM_ORD_K_UNLOCK;
+		oe->op = IOM_ORD_W;
+		return true;
+	case LK_EV_R:
+	case LK_EV_W:
+	case LK_EV_LF:
+	case LK_EV_RL:
+	case LK_EV_RU:
+		/* READ_ONCE, plain, acquire, release, RMW halves, atomic_*(): by their tag */
+		oe->kind = e->tags & LK_T_ACQUIRE ? IOM_ORD_K_ACQ
+			   : e->tags & LK_T_RELEASE ? IOM_ORD_K_REL : IOM_ORD_K_P;
+		oe->op = e->kind == LK_EV_W ? IOM_ORD_W : IOM_ORD_R;
+		return true;
+	default:
+		return false;
+	}
+	(void)lt;
+}
+
+/* ppo-io of one CPU path: for events i before j (po), ordered when a PAIR row orders them
+ * (flags: i made holding a lock; a spin_lock() between them), a FENCE row orders them
+ * across a barrier between them, or j depends on i (addr, data, ctrl: the C-MMIO engine
+ * never speculates past a branch, and a write waits for the reads its value needs);
+ * then transitively closed. Also the FLUSH events. */
+static void path_ppo(const struct lk_test *lt, struct lk_path *p)
+{
+	struct iom_ord_ev oe[LK_MAXTEV];
+	bool ep[LK_MAXTEV], fe[LK_MAXTEV];
+	int depth = 0, held[LK_MAXTEV], locks_before[LK_MAXTEV], nlocks = 0;
+	for (int i = 0; i < p->nev; i++) {
+		const struct lk_ev *e = &p->ev[i];
+		bool f;
+		ep[i] = ord_ev(lt, e, &oe[i], &f);
+		fe[i] = ep[i] && f;
+		if (fe[i])
+			ep[i] = false;
+		held[i] = depth > 0;
+		locks_before[i] = nlocks;
+		if (e->kind == LK_EV_LKW) {
+			depth++;
+			nlocks++;
+		} else if (e->kind == LK_EV_UL && depth > 0) {
+			depth--;
+		}
+		p->ioppo[i] = 0;
+		bool fl = false;
+		if (ep[i] || fe[i])
+			iom_ord_flush(&lt->ctx, &oe[i], &fl);
+		if (fl)
+			p->ioflush |= 1ull << i;
+	}
+	for (int i = 0; i < p->nev; i++) {
+		if (!ep[i])
+			continue;
+		for (int j = i + 1; j < p->nev; j++) {
+			if (!ep[j] || (p->glue[i] >> j & 1))
+				continue;
+			bool o = ((p->addr[i] | p->data[i] | p->ctrl[i]) >> j & 1) != 0;
+			/* a lock between: a spin_lock() (its LKW) after i and before j, other than
+			 * i's own statement */
+			int between = locks_before[j] - locks_before[i] - (p->ev[i].kind == LK_EV_LKR);
+			if (p->ev[i].kind == LK_EV_LKW)
+				between = locks_before[j] - locks_before[i] - 1;
+			unsigned flags = (held[i] ? IOM_ORD_F_HELD : 0) |
+					 (between > 0 ? IOM_ORD_F_LOCK_BETWEEN : 0);
+			if (!o)
+				iom_ord_pair(&lt->ctx, &oe[i], &oe[j], flags, &o);
+			for (int f = i + 1; !o && f < j; f++)
+				if (fe[f])
+					iom_ord_fence(&lt->ctx, &oe[i], oe[f].kind, &oe[j], &o);
+			if (o)
+				p->ioppo[i] |= 1ull << j;
+		}
+	}
+	/* the bulk element's buffer half is ordered as the element is */
+	for (int i = 0; i < p->nev; i++)
+		for (int j = 0; j < p->nev; j++)
+			if (p->glue[i] >> j & 1)
+				p->ioppo[j] |= p->ioppo[i];
+	for (int k = 0; k < p->nev; k++)
+		for (int i = 0; i < p->nev; i++)
+			if (p->ioppo[i] >> k & 1)
+				p->ioppo[i] |= p->ioppo[k];
+}
+
+/* ---- tracked events ------------------------------------------------------------------------ */
+
+static int track_add(struct lk_test *lt, const struct iom_lit_evref *r)
+{
+	if (!r->stmt)
+		return -1;
+	for (int k = 0; k < lt->ntrack; k++)
+		if (lt->track[k].thread == r->thread && lt->track[k].stmt == r->stmt->id &&
+		    lt->track[k].elem == r->elem)
+			return k;
+	if (lt->ntrack >= LK_MAXTRACK)
+		return -2;
+	int k = lt->ntrack++;
+	lt->track[k].thread = r->thread;
+	lt->track[k].stmt = r->stmt->id;
+	lt->track[k].elem = r->elem;
+	lt->track[k].label = r->stmt->label ? r->stmt->label : r->label;
+	return k;
+}
+
+static int tracks_of(struct lk_test *lt, const struct iom_lit_cond *c)
+{
+	if (!c)
+		return 0;
+	if (c->kind == IOM_LIT_C_IO_BEFORE || c->kind == IOM_LIT_C_VO_BEFORE ||
+	    c->kind == IOM_LIT_C_COMBINED) {
+		int a = track_add(lt, &c->e1), b = track_add(lt, &c->e2);
+		if (a == -2 || b == -2)
+			return -IOM_ELIMIT;
+		lt->io_print = true;
+		if (c->kind == IOM_LIT_C_COMBINED && a >= 0 && b >= 0) {
+			bool seen = false;
+			for (int k = 0; k < lt->ncomb; k++)
+				seen |= (lt->comb[k][0] == a && lt->comb[k][1] == b) ||
+					(lt->comb[k][0] == b && lt->comb[k][1] == a);
+			if (!seen) {
+				if (lt->ncomb >= LK_MAXTRACK)
+					return -IOM_ELIMIT;
+				lt->comb[lt->ncomb][0] = a;
+				lt->comb[lt->ncomb++][1] = b;
+			}
+		}
+	}
+	int r = tracks_of(lt, c->a);
+	return r ? r : tracks_of(lt, c->b);
+}
+
+int lk_io_prepare(struct lk_test *lt, struct iom_diag *d)
+{
+	for (unsigned t = 0; t < lt->ncpu; t++)
+		for (unsigned i = 0; i < lt->paths[t].n; i++)
+			path_ppo(lt, &lt->paths[t].v[i]);
+	if (tracks_of(lt, lt->t->cond) < 0 || tracks_of(lt, lt->t->filter) < 0) {
+		iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "too many events named in the condition");
+		return -IOM_ELIMIT;
+	}
+	return 0;
+}
+
+/* ---- the io-order axiom ---------------------------------------------------------------------- */
+
+/* The event of thread t's statement stmt (element elem; -1: the last element) in x. */
+static int find_ev(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+		   const int *off, int t, int stmt, int elem)
+{
+	if (t < 0 || (unsigned)t >= lt->ncpu)
+		return -1;
+	const struct lk_path *p = &lt->paths[t].v[choice[t]];
+	int best = -1;
+	for (int i = 0; i < p->nev; i++) {
+		const struct lk_ev *e = &p->ev[i];
+		if (e->stmt != stmt || (elem >= 0 && e->elem != elem))
+			continue;
+		if (best < 0 || (e->tags & LK_T_IO) || !(p->ev[best].tags & LK_T_IO))
+			best = i;
+	}
+	(void)x;
+	return best < 0 ? -1 : off[t] + best;
+}
+
+static int uf_find(int *par, int i)
+{
+	while (par[i] != i)
+		i = par[i] = par[par[i]];
+	return i;
+}
+
+static void uf_join(int *par, int a, int b)
+{
+	a = uf_find(par, a);
+	b = uf_find(par, b);
+	if (a != b)
+		par[a > b ? a : b] = a > b ? b : a;
+}
+
+struct ioctx {
+	const struct lk_test *lt;
+	const struct lk_exec *x;
+	int ncomp;
+	int comp[LK_MAXEV];
+	lk_set reach[LK_MAXEV];     /* over components, transitively closed               */
+	bool counted[LK_MAXEV];
+	int tcomp[LK_MAXTRACK];     /* component of each tracked event, -1 absent          */
+	int tl[LK_MAXTRACK], ntl;   /* distinct tracked components                         */
+	int order[LK_MAXTRACK];
+	bool used[LK_MAXTRACK];
+	struct lk_io_exec ex;
+	lk_io_fn fn;
+	void *arg;
+	long count;
+};
+
+static void edge(struct ioctx *c, int a, int b)
+{
+	int ca = c->comp[a], cb = c->comp[b];
+	if (ca != cb)
+		set_add(&c->reach[ca], cb);
+}
+
+static bool in_reach(const struct ioctx *c, int a, int b)
+{
+	return a >= 0 && b >= 0 && (c->reach[a].w[b >> 6] >> (b & 63) & 1);
+}
+
+/* Linear extensions of the tracked components under reach: each is one execution. */
+static void orders(struct ioctx *c, int k)
+{
+	if (k == c->ntl) {
+		for (int t = 0; t < c->lt->ntrack; t++) {
+			c->ex.rank[t] = 0;
+			for (int q = 0; q < c->ntl && c->tcomp[t] >= 0; q++)
+				if (c->tl[c->order[q]] == c->tcomp[t])
+					c->ex.rank[t] = q + 1;
+		}
+		c->count++;
+		if (c->fn)
+			c->fn(c->arg, &c->ex);
+		return;
+	}
+	for (int q = 0; q < c->ntl; q++) {
+		if (c->used[q])
+			continue;
+		bool ok = true;
+		for (int r = 0; r < c->ntl && ok; r++)
+			if (r != q && !c->used[r] && in_reach(c, c->tl[r], c->tl[q]))
+				ok = false;  /* r must come first */
+		if (!ok)
+			continue;
+		c->used[q] = true;
+		c->order[k] = q;
+		orders(c, k + 1);
+		c->used[q] = false;
+	}
+}
+
+/* One choice of combined pairs: build io-order, check it, enumerate the orders. */
+static void check(struct ioctx *c, const int *par0, const int *choice, const int *off,
+		  const int *cev, unsigned mask)
+{
+	const struct lk_test *lt = c->lt;
+	const struct lk_exec *x = c->x;
+	int n = x->n;
+	int par[LK_MAXEV];
+	memcpy(par, par0, (size_t)n * sizeof(int));
+	for (int k = 0; k < lt->ncomb; k++)
+		if (mask >> k & 1)
+			uf_join(par, cev[2 * k], cev[2 * k + 1]);
+	int id[LK_MAXEV];
+	c->ncomp = 0;
+	for (int i = 0; i < n; i++)
+		id[i] = -1;
+	for (int i = 0; i < n; i++) {
+		int r = uf_find(par, i);
+		if (id[r] < 0)
+			id[r] = c->ncomp++;
+		c->comp[i] = id[r];
+	}
+	struct lk_dim D = { c->ncomp, (c->ncomp + 63) / 64 };
+	for (int i = 0; i < c->ncomp; i++) {
+		set_clear(&D, &c->reach[i]);
+		c->counted[i] = false;
+	}
+	for (int i = 0; i < n; i++)
+		if (x->ev[i].tags & (LK_T_IO | LK_T_DEV))
+			c->counted[c->comp[i]] = true;
+	for (int t = 0; t < lt->ntrack; t++) {
+		int e = find_ev(lt, x, choice, off, lt->track[t].thread, lt->track[t].stmt,
+				lt->track[t].elem);
+		c->tcomp[t] = e >= 0 ? c->comp[e] : -1;
+		if (e >= 0)
+			c->counted[c->comp[e]] = true;
+	}
+	/* ppo-io (CPUs) and dev-po (devices, in order) */
+	for (unsigned t = 0; t < lt->nthr; t++) {
+		const struct lk_path *p = &lt->paths[t].v[choice[t]];
+		for (int i = 0; i < p->nev; i++) {
+			if (t >= lt->ncpu) {
+				if (i + 1 < p->nev)
+					edge(c, off[t] + i, off[t] + i + 1);
+				continue;
+			}
+			for (int j = 0; j < p->nev; j++)
+				if (p->ioppo[i] >> j & 1)
+					edge(c, off[t] + i, off[t] + j);
+		}
+	}
+	/* rf, co, fr over every location: memory, locks, device registers */
+	for (int r = 0; r < n; r++) {
+		int w = x->rf[r];
+		if (w < 0)
+			continue;
+		edge(c, w, r);
+		for (int j = 0; j < n; j++)
+			if (rel_has(&x->co, w, j))
+				edge(c, r, j);
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (rel_has(&x->co, i, j))
+				edge(c, i, j);
+	/* handover: the unlock after one LKW before the next LKW in co (lock.cat) and its LKR */
+	for (int a = 0; a < n; a++) {
+		if (x->ev[a].kind != LK_EV_LKW)
+			continue;
+		int ul = -1;
+		for (int u = a + 1; u < n && x->ev[u].tid == x->ev[a].tid; u++)
+			if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == x->ev[a].loc) {
+				ul = u;
+				break;
+			}
+		if (ul < 0)
+			continue;
+		for (int b = 0; b < n; b++)
+			if (x->ev[b].kind == LK_EV_LKW && rel_has(&x->co, a, b)) {
+				edge(c, ul, b);
+				if (b > 0 && x->ev[b - 1].kind == LK_EV_LKR && x->ev[b - 1].stmt == x->ev[b].stmt)
+					edge(c, ul, b - 1);
+			}
+	}
+	/* closure (Warshall on bit rows) and the axiom */
+	for (int k = 0; k < c->ncomp; k++)
+		for (int i = 0; i < c->ncomp; i++)
+			if (set_has(&c->reach[i], k))
+				set_or(&D, &c->reach[i], &c->reach[k]);
+	for (int i = 0; i < c->ncomp; i++)
+		if (c->counted[i] && set_has(&c->reach[i], i))
+			return;  /* a cycle through an MMIO or device event */
+	c->ntl = 0;
+	for (int t = 0; t < lt->ntrack; t++) {
+		bool seen = c->tcomp[t] < 0;
+		for (int q = 0; q < c->ntl && !seen; q++)
+			seen = c->tl[q] == c->tcomp[t];
+		if (!seen)
+			c->tl[c->ntl++] = c->tcomp[t];
+	}
+	for (int k = 0; k < lt->ncomb; k++)
+		c->ex.comb[k] = mask >> k & 1;
+	memset(c->used, 0, sizeof(c->used));
+	orders(c, 0);
+}
+
+long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+		const int *off, lk_io_fn fn, void *arg)
+{
+	struct ioctx *c = malloc(sizeof(*c));
+	if (!c)
+		return -IOM_ENOMEM;
+	int n = x->n;
+	int par[LK_MAXEV];
+	c->lt = lt;
+	c->x = x;
+	c->fn = fn;
+	c->arg = arg;
+	c->count = 0;
+	for (int i = 0; i < n; i++)
+		par[i] = i;
+	/* glue: bulk element and buffer; reaction and its trigger (a whole bulk access
+	 * triggers on its last element) */
+	for (unsigned t = 0; t < lt->nthr; t++) {
+		const struct lk_path *p = &lt->paths[t].v[choice[t]];
+		for (int i = 0; i < p->nev; i++)
+			for (int j = 0; j < p->nev; j++)
+				if (p->glue[i] >> j & 1)
+					uf_join(par, off[t] + i, off[t] + j);
+		if (t < lt->ncpu || !lt->dthr_trig[t - lt->ncpu])
+			continue;
+		const struct iom_lit_dstmt *ds = &lt->dthr_dev[t - lt->ncpu]->stmts[lt->dthr_first[t - lt->ncpu]];
+		if (!ds->trigger.stmt)
+			continue;
+		int e = find_ev(lt, x, choice, off, ds->trigger.thread, ds->trigger.stmt->id,
+				ds->trigger.elem);
+		for (int i = 0; e >= 0 && i < p->nev; i++)
+			uf_join(par, e, off[t] + i);
+	}
+	/* combined(a, b) pairs that may combine: two writes of one CPU to one WC device,
+	 * unordered by ppo-io or to the same register, with no FLUSH event in (a, b] */
+	int cev[2 * LK_MAXTRACK];
+	unsigned ok_mask = 0;
+	for (int k = 0; k < lt->ncomb; k++) {
+		int ta = lt->comb[k][0], tb = lt->comb[k][1];
+		int a = find_ev(lt, x, choice, off, lt->track[ta].thread, lt->track[ta].stmt, lt->track[ta].elem);
+		int b = find_ev(lt, x, choice, off, lt->track[tb].thread, lt->track[tb].stmt, lt->track[tb].elem);
+		cev[2 * k] = a;
+		cev[2 * k + 1] = b;
+		if (a < 0 || b < 0 || a == b)
+			continue;
+		if (a > b) {
+			int tmp = a;
+			a = b;
+			b = tmp;
+		}
+		const struct lk_ev *ea = &x->ev[a], *eb = &x->ev[b];
+		if (ea->tid != eb->tid || ea->tid < 0 || (unsigned)ea->tid >= lt->ncpu ||
+		    !(ea->tags & LK_T_IO) || !(eb->tags & LK_T_IO) || ea->kind != LK_EV_W ||
+		    eb->kind != LK_EV_W || ea->dev != eb->dev || ea->rclass != IOM_ORD_WC ||
+		    eb->rclass != IOM_ORD_WC)
+			continue;
+		const struct lk_path *p = &lt->paths[ea->tid].v[choice[ea->tid]];
+		int o = off[ea->tid], ia = a - o, ib = b - o;
+		if ((p->ioppo[ia] >> ib & 1) && ea->offset != eb->offset)
+			continue;
+		bool flush = false;
+		for (int f = ia + 1; f <= ib; f++)
+			flush |= (p->ioflush >> f & 1) != 0;
+		if (!flush)
+			ok_mask |= 1u << k;
+	}
+	for (unsigned mask = 0; mask < (1u << lt->ncomb); mask++) {
+		if (mask & ~ok_mask)
+			continue;
+		/* only pairs merge: an event in two chosen pairs is not a pair */
+		bool clash = false;
+		for (int k = 0; k < lt->ncomb && !clash; k++)
+			for (int k2 = k + 1; k2 < lt->ncomb && !clash; k2++)
+				if ((mask >> k & 1) && (mask >> k2 & 1))
+					for (int q = 0; q < 2; q++)
+						for (int q2 = 0; q2 < 2; q2++)
+							clash |= cev[2 * k + q] == cev[2 * k2 + q2];
+		if (!clash)
+			check(c, par, choice, off, cev, mask);
+	}
+	long r = c->count;
+	free(c);
+	return r;
+}
+
+/* ---- the LKMM's view -------------------------------------------------------------------------- */
+
+bool lk_io_present(const struct lk_exec *x)
+{
+	for (int i = 0; i < x->n; i++)
+		if (x->ev[i].tags & LK_T_IO)
+			return true;
+	return false;
+}
+
+static void remap(const lk_rel *a, lk_rel *b, const int *keep, int n, int m)
+{
+	struct lk_dim D = { m, (m + 63) / 64 };
+	rel_clear(&D, b);
+	for (int i = 0; i < n; i++) {
+		if (keep[i] < 0)
+			continue;
+		for (int j = 0; j < n; j++)
+			if (keep[j] >= 0 && rel_has(a, i, j))
+				rel_add(b, keep[i], keep[j]);
+	}
+}
+
+void lk_io_project(const struct lk_exec *x, struct lk_exec *y)
+{
+	int keep[LK_MAXEV], m = 0;
+	for (int i = 0; i < x->n; i++)
+		keep[i] = x->ev[i].tags & LK_T_IO && !(x->ev[i].tags & LK_T_IW) ? -1 : m++;
+	y->n = m;
+	y->nthr = x->nthr;
+	for (int i = 0; i < x->n; i++) {
+		if (keep[i] < 0)
+			continue;
+		y->ev[keep[i]] = x->ev[i];
+		y->rf[keep[i]] = x->rf[i] >= 0 ? keep[x->rf[i]] : -1;
+	}
+	remap(&x->po, &y->po, keep, x->n, m);
+	remap(&x->addr, &y->addr, keep, x->n, m);
+	remap(&x->data, &y->data, keep, x->n, m);
+	remap(&x->ctrl, &y->ctrl, keep, x->n, m);
+	remap(&x->rmw, &y->rmw, keep, x->n, m);
+	remap(&x->co, &y->co, keep, x->n, m);
+}
