@@ -178,13 +178,21 @@ static int mmio_setup(struct lk_test *lt, const struct iom_lkmm_opts *o, struct 
 		unsigned first = lt->nthr;
 		for (unsigned q = 0; q < dv->nr_stmts; q++) {
 			const struct iom_lit_dstmt *ds = &dv->stmts[q];
-			bool same = lt->nthr > first && lt->dthr_trig[lt->nthr - 1] == ds->has_trigger &&
-				    lt->dthr_first[lt->nthr - 1] + lt->dthr_n[lt->nthr - 1] == (int)q &&
-				    (!ds->has_trigger ||
-				     (dv->stmts[q - 1].trigger.stmt == ds->trigger.stmt &&
-				      dv->stmts[q - 1].trigger.elem == ds->trigger.elem));
-			if (same) {
-				lt->dthr_n[lt->nthr - 1]++;
+			/* the device program may be spread between reactions: one thread for it */
+			int prev = -1;
+			for (unsigned k = first; k < lt->nthr && !ds->has_trigger; k++)
+				if (!lt->dthr_trig[k - lt->ncpu])
+					prev = (int)(k - lt->ncpu);
+			if (ds->has_trigger && lt->nthr > first) {
+				int k = (int)(lt->nthr - 1 - lt->ncpu);
+				const struct iom_lit_dstmt *ps = &dv->stmts[lt->dthr_first[k] + lt->dthr_n[k] - 1];
+				if (lt->dthr_trig[k] && ps + 1 == ds && ps->trigger.stmt == ds->trigger.stmt &&
+				    ps->trigger.elem == ds->trigger.elem)
+					prev = k;
+			}
+			if (prev >= 0 && (ds->has_trigger ||
+					  lt->dthr_first[prev] + lt->dthr_n[prev] == (int)q)) {
+				lt->dthr_n[prev]++;
 				continue;
 			}
 			if (lt->nthr >= LK_MAXTHR)

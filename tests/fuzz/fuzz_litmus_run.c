@@ -71,9 +71,10 @@ static void run_one(const struct iom_lit_test *t, enum iom_arch a, unsigned kver
 #define FUZZ_MAX_EXECS 2000
 #define FUZZ_MAX_STEPS 20000
 
-static void run_lkmm(const struct iom_lit_test *t)
+static void run_lkmm(const struct iom_lit_test *t, enum iom_arch a, unsigned kver,
+		     enum iom_lit_model m)
 {
-	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, true, FUZZ_MAX_STEPS };
+	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, true, FUZZ_MAX_STEPS, a, kver, m, NULL };
 	struct iom_lkmm_result *r = NULL;
 	struct iom_diag d;
 	struct iom_buf b;
@@ -123,12 +124,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (iom_lkmm_applies(t))
-		run_lkmm(t);
+		run_lkmm(t, IOM_ARCH_X86, 0, IOM_LIT_MODEL_KERNEL);
 	int first = 1;
 	for (int a = 0; a < IOM_ARCH__COUNT; a++)
 		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++)
 			for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++) {
 				run_one(t, (enum iom_arch)a, kv[k], (enum iom_lit_model)m, first);
+				/* an MMIO test also runs on the LKMM engine's MMIO layer */
+				if (!iom_lkmm_applies(t))
+					run_lkmm(t, (enum iom_arch)a, kv[k], (enum iom_lit_model)m);
 				first = 0;
 			}
 	iom_lit_test_free(t);

@@ -218,7 +218,12 @@ static int find_ev(const struct lk_test *lt, const struct lk_exec *x, const int 
 		const struct lk_ev *e = &p->ev[i];
 		if (e->stmt != stmt || (elem >= 0 && e->elem != elem))
 			continue;
-		if (best < 0 || (e->tags & LK_T_IO) || !(p->ev[best].tags & LK_T_IO))
+		/* the access itself (the last one: an RMW's write), not its fences; an MMIO
+		 * element before the buffer access glued to it */
+		if (best >= 0 && e->kind == LK_EV_F && p->ev[best].kind != LK_EV_F)
+			continue;
+		if (best < 0 || (e->tags & LK_T_IO) || !(p->ev[best].tags & LK_T_IO) ||
+		    p->ev[best].kind == LK_EV_F)
 			best = i;
 	}
 	(void)x;
@@ -382,6 +387,19 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 				edge(c, ul, b);
 				if (b > 0 && x->ev[b - 1].kind == LK_EV_LKR && x->ev[b - 1].stmt == x->ev[b].stmt)
 					edge(c, ul, b - 1);
+			}
+	}
+	/* a failed trylock or spin_is_locked() that saw the lock taken (it read an LKW, lock.cat
+	 * LF and RL) is before the unlock that frees it: fr over the lock word */
+	for (int r = 0; r < n; r++) {
+		int w = x->rf[r];
+		if ((x->ev[r].kind != LK_EV_LF && x->ev[r].kind != LK_EV_RL) || w < 0 ||
+		    x->ev[w].kind != LK_EV_LKW)
+			continue;
+		for (int u = w + 1; u < n && x->ev[u].tid == x->ev[w].tid; u++)
+			if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == x->ev[w].loc) {
+				edge(c, r, u);
+				break;
 			}
 	}
 	/* closure (Warshall on bit rows) and the axiom */
