@@ -18,6 +18,7 @@
 #include <time.h>
 #include "iomodel/buf.h"
 #include "iomodel/explore.h"
+#include "iomodel/lkmm.h"
 #include "iomodel/litmus.h"
 
 static double now(void)
@@ -51,7 +52,9 @@ static const unsigned kvers[] = {
 
 static int corpus(void)
 {
-	unsigned long runs = 0, errors = 0, visited = 0, execs = 0, states = 0;
+	unsigned long runs = 0, errors = 0, visited = 0, execs = 0, states = 0, mmio_tests = 0;
+	double explore_mmio = 0, lkmm_mmio = 0;
+	uint64_t lkmm_execs = 0;
 	double t0 = now(), parse = 0;
 	if (nftw("litmus", collect, 16, FTW_PHYS) != 0 || !nr_files) {
 		fprintf(stderr, "bench/litmus: no litmus/ corpus (run from the repository root)\n");
@@ -65,6 +68,7 @@ static int corpus(void)
 			return 1;
 		}
 		parse += now() - p0;
+		double e0 = now();
 		for (int a = 0; a < IOM_ARCH__COUNT; a++)
 			for (size_t k = 0; k < sizeof(kvers) / sizeof(kvers[0]); k++)
 				for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++) {
@@ -81,9 +85,26 @@ static int corpus(void)
 					states += iom_explore_nr_states(r);
 					iom_explore_result_free(r);
 				}
+		double e1 = now();
+		if (iom_lit_is_mmio(t)) {
+			mmio_tests++;
+			explore_mmio += e1 - e0;
+			for (int a = 0; a < IOM_ARCH__COUNT; a++)
+				for (size_t k = 0; k < sizeof(kvers) / sizeof(kvers[0]); k++)
+					for (int m = 0; m < IOM_LIT_MODEL__COUNT; m++) {
+						struct iom_lkmm_opts lo = { 0, 0, false, 0, (enum iom_arch)a, kvers[k],
+									    (enum iom_lit_model)m, NULL };
+						struct iom_lkmm_result *lr = NULL;
+						if (iom_lkmm_run(t, &lo, &lr, NULL) < 0)
+							continue;
+						lkmm_execs += iom_lkmm_positive(lr) + iom_lkmm_negative(lr);
+						iom_lkmm_result_free(lr);
+					}
+			lkmm_mmio += now() - e1;
+		}
 		iom_lit_test_free(t);
 	}
-	double dt = now() - t0;
+	double dt = now() - t0 - lkmm_mmio;
 	printf("corpus: %zu tests x %d archs x %zu kernels x %d models = %lu runs "
 	       "(%lu rejected as unavailable)\n",
 	       nr_files, IOM_ARCH__COUNT, sizeof(kvers) / sizeof(kvers[0]), IOM_LIT_MODEL__COUNT, runs,
@@ -92,6 +113,9 @@ static int corpus(void)
 	       execs, states);
 	printf("corpus: %.3f s total (%.3f s parsing), target < 2 s: %s\n", dt, parse,
 	       dt < 2.0 ? "met" : "MISSED");
+	printf("corpus, %lu MMIO tests, every combination: operational engine %.3f s, LKMM engine + "
+	       "io-order %.3f s (%llu executions), ratio %.2f\n", mmio_tests, explore_mmio, lkmm_mmio,
+	       (unsigned long long)lkmm_execs, lkmm_mmio > 0 ? explore_mmio / lkmm_mmio : 0.0);
 	for (size_t i = 0; i < nr_files; i++)
 		free(files[i]);
 	free(files);
@@ -128,12 +152,34 @@ static void gen(struct iom_buf *b, enum shape s, int ncpu, int nacc)
 	iom_buf_puts(b, ncpu > 1 ? "exists (P1:w <io P0:w)\n" : "exists (dev0[0x0]=0)\n");
 }
 
+/* The LKMM engine with its MMIO layer on the same test: seconds, or -1 when it stops. */
+static double run_lkmm(const struct iom_lit_test *t, enum iom_arch a, uint64_t *execs,
+		       enum iom_lit_verdict *v)
+{
+	struct iom_lkmm_opts o = { 0, 0, false, 20000000, a, IOM_KVER(6, 12), IOM_LIT_MODEL_KERNEL, NULL };
+	struct iom_lkmm_result *r = NULL;
+	struct iom_diag d;
+	iom_diag_init(&d);
+	double t0 = now();
+	int rc = iom_lkmm_run(t, &o, &r, &d);
+	double dt = now() - t0;
+	if (rc < 0)
+		return -1;
+	*execs = iom_lkmm_positive(r) + iom_lkmm_negative(r);
+	*v = iom_lkmm_verdict(r);
+	iom_lkmm_result_free(r);
+	return dt;
+}
+
 static void generated(void)
 {
 	static const int sizes[][2] = { { 1, 6 }, { 2, 2 }, { 2, 4 }, { 2, 6 }, { 3, 4 }, { 3, 6 },
 					{ 4, 2 }, { 4, 4 }, { 4, 6 }, { 5, 6 }, { 6, 6 } };
-	printf("\n%-7s %4s %4s %10s %10s %8s %9s  %s\n", "shape", "cpus", "acc", "visited",
-	       "executions", "finals", "time(s)", "verdict");
+	printf("\n%-7s %4s %4s | %10s %10s %8s %9s %-9s | %10s %9s %-9s | %s\n", "shape", "cpus",
+	       "acc", "visited", "executions", "finals", "time(s)", "verdict", "executions",
+	       "time(s)", "verdict", "ratio");
+	printf("%-17s | %-50s | %-31s |\n", "", "operational engine (lib/explore)",
+	       "LKMM engine + io-order");
 	for (int s = LOCKED; s <= WC_OBS; s++)
 		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			int ncpu = sizes[i][0], nacc = sizes[i][1];
@@ -150,20 +196,29 @@ static void generated(void)
 				iom_buf_release(&b);
 				continue;
 			}
-			struct iom_explore_opts o = { s == WC || s == WC_OBS ? IOM_ARCH_X86 : IOM_ARCH_ARM64, IOM_KVER(6, 12),
-						      IOM_LIT_MODEL_KERNEL, 1000000, NULL, false };
+			enum iom_arch arch = s == WC || s == WC_OBS ? IOM_ARCH_X86 : IOM_ARCH_ARM64;
+			struct iom_explore_opts o = { arch, IOM_KVER(6, 12), IOM_LIT_MODEL_KERNEL, 1000000, NULL, false };
 			struct iom_explore_result *r = NULL;
 			double t0 = now();
 			int rc = iom_explore_run(t, &o, &r, &d);
 			double dt = now() - t0;
+			printf("%-7s %4d %4d | ", shape_name[s], ncpu, nacc);
 			if (rc < 0)
-				printf("%-7s %4d %4d %10s %10s %8s %9.3f  stopped: %s\n", shape_name[s], ncpu,
-				       nacc, ">1000000", "-", "-", dt, rc == -IOM_ELIMIT ? "state limit" : d.msg);
+				printf("%10s %10s %8s %9.3f %-9s | ", ">1000000", "-", "-", dt,
+				       rc == -IOM_ELIMIT ? "limit" : "error");
 			else
-				printf("%-7s %4d %4d %10lu %10lu %8u %9.3f  %s\n", shape_name[s], ncpu, nacc,
-				       iom_explore_nr_visited(r), iom_explore_nr_executions(r),
-				       iom_explore_nr_states(r), dt, iom_lit_verdict_name(iom_explore_verdict(r)));
+				printf("%10lu %10lu %8u %9.3f %-9s | ", iom_explore_nr_visited(r),
+				       iom_explore_nr_executions(r), iom_explore_nr_states(r), dt,
+				       iom_lit_verdict_name(iom_explore_verdict(r)));
 			iom_explore_result_free(r);
+			uint64_t ex = 0;
+			enum iom_lit_verdict v = IOM_LIT_V_NONE;
+			double dl = run_lkmm(t, arch, &ex, &v);
+			if (dl < 0)
+				printf("%10s %9s %-9s |\n", "-", "-", "limit");
+			else
+				printf("%10llu %9.3f %-9s | %.2f\n", (unsigned long long)ex, dl,
+				       iom_lit_verdict_name(v), dl > 0 ? dt / dl : 0.0);
 			iom_lit_test_free(t);
 			iom_buf_release(&b);
 		}
@@ -171,6 +226,7 @@ static void generated(void)
 
 int main(void)
 {
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (corpus())
 		return 1;
 	generated();

@@ -8,7 +8,9 @@ set -u
 O=${O:-build}
 bin=$O/iomodel
 # LITMUS_ARGS: extra iomodel arguments (--engine lkmm); SKIP_LIST: a file whose lines
-# start with a test path to leave out (tests/lkmm/MMIO-ENGINE-DIFFERENCES for that engine)
+# start with a test path to leave out (tests/lkmm/MMIO-ENGINE-DIFFERENCES for that engine);
+# SUBSUMED: a file of "ROW-ID reason" lines, rows that engine never consults because
+# something stronger decides (tests/lkmm/RULES-SUBSUMED); such a row may survive.
 skip=""
 if [ -n "${SKIP_LIST:-}" ]; then
 	skip=$(sed -n 's/^\(litmus\/[^ ]*\).*/\1/p' "$SKIP_LIST")
@@ -24,7 +26,7 @@ if ! "$bin" litmus --arch all --model all --kernel all -q ${LITMUS_ARGS:-} "${fi
 	echo "the corpus does not pass without mutations; run tests/suites/litmus-corpus.sh"
 	exit 2
 fi
-killed=0 surv=0
+killed=0 surv=0 sub=0
 survivors=()
 for id in "${ids[@]}"; do
 	# shellcheck disable=SC2086
@@ -35,11 +37,14 @@ for id in "${ids[@]}"; do
 		killed=$((killed + 1))
 		first=$(printf '%s\n' "$out" | grep -m1 '^!!! mismatch' | sed 's/^!!! mismatch //')
 		echo "killed   $id ($n verdicts change; first: $first)"
+	elif [ -n "${SUBSUMED:-}" ] && grep -q "^$id " "$SUBSUMED"; then
+		sub=$((sub + 1))
+		echo "subsumed $id ($(sed -n "s/^$id //p" "$SUBSUMED"))"
 	else
 		surv=$((surv + 1))
 		survivors+=("$id")
 		echo "SURVIVES $id"
 	fi
 done
-echo "${#ids[@]} rules, $killed killed, $surv surviving${survivors[*]:+: ${survivors[*]}}"
+echo "${#ids[@]} rules, $killed killed, $surv surviving${survivors[*]:+: ${survivors[*]}}${SUBSUMED:+, $sub subsumed (listed in $SUBSUMED)}"
 [ "$surv" = 0 ]

@@ -35,6 +35,34 @@ struct item {                   /* one observed register or location            
  * ones as the C-MMIO format prints them: device registers, device variables, io:[...]) */
 enum { IT_REG, IT_LOC, IT_DEVREG, IT_DEVVAR, IT_IO };
 
+/* The search's large arrays, written before they are read: kept between runs of one
+ * thread (most of a short run's time went to faulting them in). */
+struct big {
+	int cands[LK_MAXEV][LK_MAXEV];
+	int lcand[LK_MAXEV][LK_MAXEV];
+	int locw[LK_MAXLOC][64];
+	int order[LK_MAXLOC][64];
+	uint64_t pred[LK_MAXLOC][64];
+	int atom_src[LK_MAXLOC][64];
+	struct lk_exec x, proj;
+};
+static _Thread_local struct big *big_cache;
+
+static struct big *big_get(void)
+{
+	struct big *b = big_cache;
+	big_cache = NULL;
+	return b ? b : malloc(sizeof(*b));
+}
+
+static void big_put(struct big *b)
+{
+	if (big_cache)
+		free(b);
+	else
+		big_cache = b;
+}
+
 struct sstate {
 	int64_t *v;
 };
@@ -47,18 +75,18 @@ struct search {
 	int off[LK_MAXTHR];
 	int choice[LK_MAXTHR];
 	int reads[LK_MAXEV], nreads;
-	int cands[LK_MAXEV][LK_MAXEV];
+	int (*cands)[LK_MAXEV];           /* big arrays: one cached block (struct big)  */
 	int ncand[LK_MAXEV];
 	int lreads[LK_MAXEV], nlreads;      /* LF, RL, RU */
-	int lcand[LK_MAXEV][LK_MAXEV];
+	int (*lcand)[LK_MAXEV];
 	int nlcand[LK_MAXEV];
 	/* co */
-	int locw[LK_MAXLOC][64], nlocw[LK_MAXLOC];
+	int (*locw)[64], nlocw[LK_MAXLOC];
 	int colocs[LK_MAXLOC], ncolocs;
 	int rstart[LK_MAXLOC + 1];      /* reads of colocs[i]: reads[rstart[i] .. rstart[i+1]) */
-	int order[LK_MAXLOC][64];
-	uint64_t pred[LK_MAXLOC][64];   /* co must-before, by index in locw (cos-opt obsco) */
-	int atom_src[LK_MAXLOC][64];    /* RMW write index -> index of its read's source   */
+	int (*order)[64];
+	uint64_t (*pred)[64];           /* co must-before, by index in locw (cos-opt obsco) */
+	int (*atom_src)[64];            /* RMW write index -> index of its read's source   */
 	/* results */
 	struct item items[128];
 	int nitems;
@@ -501,7 +529,7 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 			for (int b = a + 1; b < nw; b++)
 				rel_add(&x->co, s->order[l][a], s->order[l][b]);
 		}
-		if (!s->lt->is_lock[l] && !loc_coherent(s, l))
+		if (!s->lt->is_lock[l] && s->lt->reg_dev[l] < 0 && !loc_coherent(s, l))
 			return;
 		rf_loc(s, li + 1, 0);
 		return;
@@ -539,16 +567,46 @@ static void co_loc(struct search *s, int li)
 	struct lk_exec *x = s->x;
 	int nw = s->nlocw[l];
 	int idx[LK_MAXEV];
+	if (s->lt->reg_dev[l] >= 0 && s->rstart[li] == s->rstart[li + 1]) {
+		/* a device register nothing reads: only its last write can be observed. Any order
+		 * of its writes that io-order allows is one linear extension away, so instead of
+		 * every co the search chooses the last write (or nothing, when the register is
+		 * not observed): each choice stands for all the orders that end with it. */
+		struct lk_dim Dm = { x->n, (x->n + 63) / 64 };
+		if (!s->lt->observed[l] || nw < 2) {
+			for (int c = 0; c < nw; c++)
+				set_clear(&Dm, &x->co.r[s->locw[l][c]]);
+			rf_loc(s, li + 1, 0);
+			return;
+		}
+		for (int last = 1; last < nw && !s->err; last++) {
+			for (int c = 0; c < nw; c++) {
+				set_clear(&Dm, &x->co.r[s->locw[l][c]]);
+				if (c != last)
+					rel_add(&x->co, s->locw[l][c], s->locw[l][last]);
+			}
+			for (int c = 1; c < nw; c++)
+				rel_add(&x->co, s->locw[l][0], s->locw[l][c]);
+			if (step(s))
+				rf_loc(s, li + 1, 0);
+		}
+		for (int c = 0; c < nw; c++)
+			set_clear(&Dm, &x->co.r[s->locw[l][c]]);
+		return;
+	}
 	for (int c = 0; c < nw; c++) {
 		idx[s->locw[l][c]] = c;
 		s->pred[l][c] = 0;
 		s->atom_src[l][c] = -1;
 	}
-	for (int a = 1; a < nw; a++)
+	/* a device register is not memory: no coherence is assumed for it, the ordering rules
+	 * decide (GEN-SA and the rest, through the io-order axiom) */
+	bool reg = s->lt->reg_dev[l] >= 0;
+	for (int a = 1; a < nw && !reg; a++)
 		for (int b = 1; b < nw; b++)
 			if (rel_has(&x->po, s->locw[l][a], s->locw[l][b]))
 				s->pred[l][b] |= 1ull << a;                       /* ww */
-	if (!s->lt->is_lock[l])
+	if (!s->lt->is_lock[l] && !reg)
 		for (int r = s->lt->nloc; r < x->n; r++) {
 			if (x->ev[r].kind != LK_EV_R || x->ev[r].loc != l || x->rf[r] < 0)
 				continue;
@@ -1066,19 +1124,26 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 		  struct iom_diag *d)
 {
 	struct search *s = calloc(1, sizeof(*s));
-	if (!s)
-		return -IOM_ENOMEM;
-	s->lt = lt;
-	s->t = lt->t;
-	s->m = lk_model_new();
-	s->x = malloc(sizeof(*s->x));
-	s->max = o ? o->max_execs : 0;
-	s->max_steps = o ? o->max_steps : 0;
-	s->want_dot = o && o->want_witness;
-	if (lt->mmio && !(s->proj = malloc(sizeof(*s->proj)))) {
+	struct big *bg = s ? big_get() : NULL;
+	if (!bg) {
 		free(s);
 		return -IOM_ENOMEM;
 	}
+	s->cands = bg->cands;
+	s->lcand = bg->lcand;
+	s->locw = bg->locw;
+	s->order = bg->order;
+	s->pred = bg->pred;
+	s->atom_src = bg->atom_src;
+	s->lt = lt;
+	s->t = lt->t;
+	s->m = lk_model_new();
+	s->x = &bg->x;
+	s->max = o ? o->max_execs : 0;
+	s->max_steps = o ? o->max_steps : 0;
+	s->want_dot = o && o->want_witness;
+	if (lt->mmio)
+		s->proj = &bg->proj;
 	if (s->want_dot)
 		s->dotx = malloc(sizeof(*s->dotx));
 	int rc = 0;
@@ -1167,8 +1232,7 @@ out:
 		free(s->suf_l[t]);
 	}
 	lk_model_free(s->m);
-	free(s->proj);
-	free(s->x);
+	big_put(bg);
 	free(s->dotx);
 	free(s->states);
 	free(s);
