@@ -31,10 +31,11 @@ static void usage(FILE *f)
 		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
 		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
 		"  With several combinations a verdict table follows; -q prints only the table.\n"
-		"  A test that maps no MMIO region runs on the LKMM engine (herd7's answer).\n"
+		"  Normal memory is the LKMM (herd7's answer); MMIO follows the rule rows (io-order).\n"
+		"  --max-states N stops after N candidate executions.\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
 		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
-		"  2 bad input (parse error, a primitive or mapping missing in that version, state limit).\n");
+		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");
 }
 
 struct opts {
@@ -57,6 +58,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	const char *arch = "x86", *model = "kernel", *kernel = NULL;
 	memset(o, 0, sizeof(*o));
+	o->lkmm_mmio = 1;
 	o->files = calloc((size_t)argc, sizeof(char *));
 	if (!o->files)
 		return -1;
@@ -80,7 +82,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		else if (!strcmp(a, "--flip-rule"))
 			o->flip = argv[++i];
 		else if (!strcmp(a, "--engine")) {
-			/* transitional (docs/ordering.md §10): explore (default) or lkmm */
+			/* transitional (docs/ordering.md §10): lkmm (default) or explore */
 			const char *e = argv[++i];
 			if (strcmp(e, "explore") && strcmp(e, "lkmm")) {
 				cli_error("litmus: bad --engine '%s' (explore, lkmm)", e);
@@ -327,7 +329,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 				struct iom_lkmm_result *lr = NULL;
 				int er;
 				if (o->lkmm_mmio) {
-					struct iom_lkmm_opts lo = { 0, 0, eo.witness, 0, eo.arch, eo.kver,
+					struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, 0, eo.arch, eo.kver,
 								    eo.model, o->flip };
 					er = iom_lkmm_run(t, &lo, &lr, &d);
 				} else {

@@ -8,9 +8,11 @@ set -u
 O=${O:-build}
 bin=$O/iomodel
 # LITMUS_ARGS: extra iomodel arguments (--engine lkmm); SKIP_LIST: a file whose lines
-# start with a test path to leave out (tests/lkmm/MMIO-ENGINE-DIFFERENCES for that engine);
-# SUBSUMED: a file of "ROW-ID reason" lines, rows that engine never consults because
-# something stronger decides (tests/lkmm/RULES-SUBSUMED); such a row may survive.
+# start with a test path to leave out (tests/lkmm/EXPLORE-DIFFERENCES with --engine explore);
+# SUBSUMED: a file of "ROW-ID reason" lines, rows the engine never needs because something
+# stronger decides (default tests/lkmm/RULES-SUBSUMED; empty for --engine explore); such a
+# row may survive.
+SUBSUMED=${SUBSUMED-tests/lkmm/RULES-SUBSUMED}
 skip=""
 if [ -n "${SKIP_LIST:-}" ]; then
 	skip=$(sed -n 's/^\(litmus\/[^ ]*\).*/\1/p' "$SKIP_LIST")

@@ -19,6 +19,7 @@
 #define LK_MAXREG 64
 #define LK_MAXDOM 64            /* values per location                                  */
 #define LK_MAXTRACK 12          /* MMIO: events a condition orders                     */
+#define LK_MAXCOMB 32           /* MMIO: pairs of them that may combine               */
 #define LK_MAXLOC 200           /* locations (array elements count one each)          */
 
 /* ---- values ----------------------------------------------------------------------------
@@ -155,7 +156,7 @@ struct lk_test {
 	int ntrack;
 	struct { int thread, stmt, elem; const char *label; } track[LK_MAXTRACK];
 	int ncomb;
-	int comb[LK_MAXTRACK][2];   /* combined(a, b): indices in track[]                  */
+	int comb[LK_MAXCOMB][2];    /* pairs that may combine: indices in track[]          */
 	bool io_print;              /* states show io:[...]                                */
 	bool has_plain, has_rcu, has_srcu, has_lock;
 	bool loop_cut;              /* a path was cut by the unroll bound (herd7 "Loop") */

@@ -175,18 +175,6 @@ static int tracks_of(struct lk_test *lt, const struct iom_lit_cond *c)
 		if (a == -2 || b == -2)
 			return -IOM_ELIMIT;
 		lt->io_print = true;
-		if (c->kind == IOM_LIT_C_COMBINED && a >= 0 && b >= 0) {
-			bool seen = false;
-			for (int k = 0; k < lt->ncomb; k++)
-				seen |= (lt->comb[k][0] == a && lt->comb[k][1] == b) ||
-					(lt->comb[k][0] == b && lt->comb[k][1] == a);
-			if (!seen) {
-				if (lt->ncomb >= LK_MAXTRACK)
-					return -IOM_ELIMIT;
-				lt->comb[lt->ncomb][0] = a;
-				lt->comb[lt->ncomb++][1] = b;
-			}
-		}
 	}
 	int r = tracks_of(lt, c->a);
 	return r ? r : tracks_of(lt, c->b);
@@ -197,11 +185,24 @@ int lk_io_prepare(struct lk_test *lt, struct iom_diag *d)
 	for (unsigned t = 0; t < lt->ncpu; t++)
 		for (unsigned i = 0; i < lt->paths[t].n; i++)
 			path_ppo(lt, &lt->paths[t].v[i]);
-	if (tracks_of(lt, lt->t->cond) < 0 || tracks_of(lt, lt->t->filter) < 0) {
-		iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "too many events named in the condition");
-		return -IOM_ELIMIT;
-	}
+	if (tracks_of(lt, lt->t->filter) < 0 || tracks_of(lt, lt->t->cond) < 0)
+		goto limit;
+	/* Any two tracked events may turn out to be one WC transaction (lk_io_enum decides
+	 * per candidate): a tie in their order, and what combined() asks. Combining events
+	 * nothing names is never observable: a merge only adds io-order constraints. */
+	for (int a = 0; a < lt->ntrack; a++)
+		for (int b = a + 1; b < lt->ntrack; b++) {
+			if (lt->track[a].thread != lt->track[b].thread)
+				continue;
+			if (lt->ncomb >= LK_MAXCOMB)
+				goto limit;
+			lt->comb[lt->ncomb][0] = a;
+			lt->comb[lt->ncomb++][1] = b;
+		}
 	return 0;
+limit:
+	iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "too many events named in the condition");
+	return -IOM_ELIMIT;
 }
 
 /* ---- the io-order axiom ---------------------------------------------------------------------- */
@@ -260,13 +261,25 @@ struct ioctx {
 	lk_io_fn fn;
 	void *arg;
 	long count;
+	/* explaining one execution (lk_io_dot) */
+	struct why { int from, to; const char *name; } *why; /* per component pair      */
+	lk_set adj[LK_MAXEV];       /* io-order before closure                             */
+	const struct lk_io_exec *want;
+	struct iom_buf *out;
+	bool done;
 };
 
-static void edge(struct ioctx *c, int a, int b)
+static void edge_n(struct ioctx *c, int a, int b, const char *why)
 {
 	int ca = c->comp[a], cb = c->comp[b];
-	if (ca != cb)
-		set_add(&c->reach[ca], cb);
+	if (ca == cb)
+		return;
+	set_add(&c->reach[ca], cb);
+	if (c->why && !c->why[ca * LK_MAXEV + cb].name) {
+		c->why[ca * LK_MAXEV + cb].from = a;
+		c->why[ca * LK_MAXEV + cb].to = b;
+		c->why[ca * LK_MAXEV + cb].name = why;
+	}
 }
 
 static bool in_reach(const struct ioctx *c, int a, int b)
@@ -303,6 +316,137 @@ static void orders(struct ioctx *c, int k)
 		orders(c, k + 1);
 		c->used[q] = false;
 	}
+}
+
+static void dot_node(const struct lk_exec *x, int e, struct iom_buf *b)
+{
+	iom_buf_printf(b, "%s%d", x->ev[e].tags & LK_T_IW ? "init" : "e", e);
+}
+
+/* A cycle of io-order through component i, in purple: the axiom that failed. */
+static void explain_cycle(struct ioctx *c, int i)
+{
+	int prev[LK_MAXEV], queue[LK_MAXEV], qh = 0, qt = 0;
+	for (int k = 0; k < c->ncomp; k++)
+		prev[k] = -1;
+	queue[qt++] = i;
+	int end = -1;
+	while (qh < qt && end < 0) {
+		int u = queue[qh++];
+		for (int v = 0; v < c->ncomp && end < 0; v++) {
+			if (!set_has(&c->adj[u], v))
+				continue;
+			if (v == i) {
+				end = u;
+				break;
+			}
+			if (prev[v] < 0 && v != i) {
+				prev[v] = u;
+				queue[qt++] = v;
+			}
+		}
+	}
+	if (end < 0)
+		return;
+	int path[LK_MAXEV], np = 0;
+	path[np++] = i;
+	for (int v = end; v != i && v >= 0 && np < LK_MAXEV; v = prev[v])
+		path[np++] = v;
+	/* path is i, end, ..., i's successor: forwards it is i, path[np-1], ..., path[1] */
+	int fw[LK_MAXEV], nf = 0;
+	fw[nf++] = i;
+	for (int k = np - 1; k >= 1; k--)
+		fw[nf++] = path[k];
+	iom_buf_puts(c->out, "  /* forbidden by io-order: the cycle in purple */\n");
+	for (int q = 0; q < nf; q++) {
+		const struct why *w = &c->why[fw[q] * LK_MAXEV + fw[(q + 1) % nf]];
+		if (!w->name)
+			continue;
+		for (int e2 = 0; e2 < 2; e2++) {
+			int ev = e2 ? w->to : w->from;
+			if (c->x->ev[ev].tags & LK_T_IW)
+				iom_buf_printf(c->out, "  init%d [label=\"init\", shape=plaintext];\n", ev);
+		}
+		iom_buf_puts(c->out, "  ");
+		dot_node(c->x, w->from, c->out);
+		iom_buf_puts(c->out, " -> ");
+		dot_node(c->x, w->to, c->out);
+		iom_buf_printf(c->out, " [label=\"%s\", color=purple, penwidth=2, style=bold];\n", w->name);
+	}
+	c->done = true;
+}
+
+/* An allowed execution: ppo-io (blue), the arrival order at each device (orange, one
+ * linear extension of io-order), combined transactions grouped. */
+static void explain_order(struct ioctx *c)
+{
+	const struct lk_test *lt = c->lt;
+	const struct lk_exec *x = c->x;
+	int n = x->n;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			const struct why *w = &c->why[c->comp[i] * LK_MAXEV + c->comp[j]];
+			if (w->from != i || w->to != j || !w->name || strcmp(w->name, "ppo-io"))
+				continue;
+			bool imm = true;  /* transitive reduction */
+			for (int k = 0; k < c->ncomp && imm; k++)
+				if (k != c->comp[i] && k != c->comp[j] && set_has(&c->adj[c->comp[i]], k) &&
+				    set_has(&c->reach[k], c->comp[j]))
+					imm = false;
+			if (imm)
+				iom_buf_printf(c->out, "  e%d -> e%d [label=\"ppo-io\", color=blue];\n", i, j);
+		}
+	/* Kahn's order over components, smallest first */
+	int indeg[LK_MAXEV], order[LK_MAXEV], no = 0;
+	bool done[LK_MAXEV] = { false };
+	for (int v = 0; v < c->ncomp; v++) {
+		indeg[v] = 0;
+		for (int u = 0; u < c->ncomp; u++)
+			indeg[v] += u != v && set_has(&c->adj[u], v);
+	}
+	while (no < c->ncomp) {
+		int pick = -1;
+		for (int v = 0; v < c->ncomp && pick < 0; v++)
+			if (!done[v] && !indeg[v])
+				pick = v;
+		if (pick < 0)
+			break;
+		done[pick] = true;
+		order[no++] = pick;
+		for (int v = 0; v < c->ncomp; v++)
+			if (v != pick && set_has(&c->adj[pick], v))
+				indeg[v]--;
+	}
+	for (int d = 0; d < 64; d++) {
+		int last = -1;
+		for (int k = 0; k < no; k++)
+			for (int i = 0; i < n; i++) {
+				const struct lk_ev *e = &x->ev[i];
+				if (c->comp[i] != order[k] || !(e->tags & LK_T_IO) || e->dev != d ||
+				    (e->kind != LK_EV_R && e->kind != LK_EV_W))
+					continue;
+				if (last >= 0 && c->comp[last] != c->comp[i])
+					iom_buf_printf(c->out, "  e%d -> e%d [label=\"dev%d arrival\", "
+							       "color=darkorange, penwidth=2];\n", last, i, d);
+				last = i;
+			}
+	}
+	int ncl = 0;
+	for (int k = 0; k < c->ncomp; k++) {
+		int cnt = 0;
+		for (int i = 0; i < n; i++)
+			cnt += c->comp[i] == k && (x->ev[i].tags & LK_T_IO) && x->ev[i].kind == LK_EV_W &&
+			       x->ev[i].tid < (int)lt->ncpu;
+		if (cnt < 2)
+			continue;
+		iom_buf_printf(c->out, "  subgraph cluster_io%d {\n    label=\"one transaction "
+				       "(combined)\"; style=dashed; color=darkorange;\n", ncl++);
+		for (int i = 0; i < n; i++)
+			if (c->comp[i] == k && (x->ev[i].tags & LK_T_IO) && x->ev[i].kind == LK_EV_W)
+				iom_buf_printf(c->out, "    e%d;\n", i);
+		iom_buf_puts(c->out, "  }\n");
+	}
+	c->done = true;
 }
 
 /* One choice of combined pairs: build io-order, check it, enumerate the orders. */
@@ -348,12 +492,12 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 		for (int i = 0; i < p->nev; i++) {
 			if (t >= lt->ncpu) {
 				if (i + 1 < p->nev)
-					edge(c, off[t] + i, off[t] + i + 1);
+					edge_n(c, off[t] + i, off[t] + i + 1, "dev-po");
 				continue;
 			}
 			for (int j = 0; j < p->nev; j++)
 				if (p->ioppo[i] >> j & 1)
-					edge(c, off[t] + i, off[t] + j);
+					edge_n(c, off[t] + i, off[t] + j, "ppo-io");
 		}
 	}
 	/* rf, co, fr over every location: memory, locks, device registers */
@@ -361,15 +505,15 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 		int w = x->rf[r];
 		if (w < 0)
 			continue;
-		edge(c, w, r);
+		edge_n(c, w, r, "rf");
 		for (int j = 0; j < n; j++)
 			if (rel_has(&x->co, w, j))
-				edge(c, r, j);
+				edge_n(c, r, j, "fr");
 	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
 			if (rel_has(&x->co, i, j))
-				edge(c, i, j);
+				edge_n(c, i, j, "co");
 	/* handover: the unlock after one LKW before the next LKW in co (lock.cat) and its LKR */
 	for (int a = 0; a < n; a++) {
 		if (x->ev[a].kind != LK_EV_LKW)
@@ -384,9 +528,9 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 			continue;
 		for (int b = 0; b < n; b++)
 			if (x->ev[b].kind == LK_EV_LKW && rel_has(&x->co, a, b)) {
-				edge(c, ul, b);
+				edge_n(c, ul, b, "handover");
 				if (b > 0 && x->ev[b - 1].kind == LK_EV_LKR && x->ev[b - 1].stmt == x->ev[b].stmt)
-					edge(c, ul, b - 1);
+					edge_n(c, ul, b - 1, "handover");
 			}
 	}
 	/* a failed trylock or spin_is_locked() that saw the lock taken (it read an LKW, lock.cat
@@ -398,18 +542,36 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 			continue;
 		for (int u = w + 1; u < n && x->ev[u].tid == x->ev[w].tid; u++)
 			if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == x->ev[w].loc) {
-				edge(c, r, u);
+				edge_n(c, r, u, "fr");
 				break;
 			}
 	}
 	/* closure (Warshall on bit rows) and the axiom */
+	if (c->out) {
+		/* explaining: the tracked order of the execution drawn is part of it */
+		for (int a = 0; c->want && a < lt->ntrack; a++)
+			for (int b2 = 0; b2 < lt->ntrack; b2++)
+				if (c->tcomp[a] >= 0 && c->tcomp[b2] >= 0 && c->want->rank[a] &&
+				    c->want->rank[a] < c->want->rank[b2])
+					set_add(&c->reach[c->tcomp[a]], c->tcomp[b2]);
+		for (int i = 0; i < c->ncomp; i++)
+			c->adj[i] = c->reach[i];
+	}
 	for (int k = 0; k < c->ncomp; k++)
 		for (int i = 0; i < c->ncomp; i++)
 			if (set_has(&c->reach[i], k))
 				set_or(&D, &c->reach[i], &c->reach[k]);
 	for (int i = 0; i < c->ncomp; i++)
-		if (c->counted[i] && set_has(&c->reach[i], i))
+		if (c->counted[i] && set_has(&c->reach[i], i)) {
+			if (c->out && !c->done)
+				explain_cycle(c, i);
 			return;  /* a cycle through an MMIO or device event */
+		}
+	if (c->out) {
+		if (!c->done)
+			explain_order(c);
+		return;
+	}
 	c->ntl = 0;
 	for (int t = 0; t < lt->ntrack; t++) {
 		bool seen = c->tcomp[t] < 0;
@@ -424,12 +586,21 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 	orders(c, 0);
 }
 
-long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
-		const int *off, lk_io_fn fn, void *arg)
+static long io_run(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+		   const int *off, lk_io_fn fn, void *arg, const struct lk_io_exec *want,
+		   struct iom_buf *out)
 {
 	struct ioctx *c = malloc(sizeof(*c));
 	if (!c)
 		return -IOM_ENOMEM;
+	c->out = out;
+	c->want = want;
+	c->done = false;
+	c->why = NULL;
+	if (out && !(c->why = calloc((size_t)LK_MAXEV * LK_MAXEV, sizeof(*c->why)))) {
+		free(c);
+		return -IOM_ENOMEM;
+	}
 	int n = x->n;
 	int par[LK_MAXEV];
 	c->lt = lt;
@@ -459,7 +630,7 @@ long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *ch
 	}
 	/* combined(a, b) pairs that may combine: two writes of one CPU to one WC device,
 	 * unordered by ppo-io or to the same register, with no FLUSH event in (a, b] */
-	int cev[2 * LK_MAXTRACK];
+	int cev[2 * LK_MAXCOMB];
 	unsigned ok_mask = 0;
 	for (int k = 0; k < lt->ncomb; k++) {
 		int ta = lt->comb[k][0], tb = lt->comb[k][1];
@@ -490,9 +661,7 @@ long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *ch
 		if (!flush)
 			ok_mask |= 1u << k;
 	}
-	for (unsigned mask = 0; mask < (1u << lt->ncomb); mask++) {
-		if (mask & ~ok_mask)
-			continue;
+	for (unsigned mask = ok_mask;; mask = (mask - 1) & ok_mask) {  /* subsets of ok_mask */
 		/* only pairs merge: an event in two chosen pairs is not a pair */
 		bool clash = false;
 		for (int k = 0; k < lt->ncomb && !clash; k++)
@@ -501,12 +670,33 @@ long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *ch
 					for (int q = 0; q < 2; q++)
 						for (int q2 = 0; q2 < 2; q2++)
 							clash |= cev[2 * k + q] == cev[2 * k2 + q2];
-		if (!clash)
+		/* explaining: only the combination of the execution drawn (none: a rejected one) */
+		bool mine = true;
+		for (int k = 0; out && k < lt->ncomb; k++)
+			if ((bool)(mask >> k & 1) != (want && want->comb[k]))
+				mine = false;
+		if (!clash && mine)
 			check(c, par, choice, off, cev, mask);
+		if (!mask)
+			break;
 	}
 	long r = c->count;
+	free(c->why);
 	free(c);
 	return r;
+}
+
+long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+		const int *off, lk_io_fn fn, void *arg)
+{
+	return io_run(lt, x, choice, off, fn, arg, NULL, NULL);
+}
+
+int lk_io_dot(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+	      const int *off, const struct lk_io_exec *e, struct iom_buf *b)
+{
+	long r = io_run(lt, x, choice, off, NULL, NULL, e, b);
+	return r < 0 ? (int)r : 0;
 }
 
 /* ---- the LKMM's view -------------------------------------------------------------------------- */
@@ -534,9 +724,17 @@ static void remap(const lk_rel *a, lk_rel *b, const int *keep, int n, int m)
 
 void lk_io_project(const struct lk_exec *x, struct lk_exec *y)
 {
+	lk_io_project_map(x, y, NULL);
+}
+
+void lk_io_project_map(const struct lk_exec *x, struct lk_exec *y, int *back)
+{
 	int keep[LK_MAXEV], m = 0;
-	for (int i = 0; i < x->n; i++)
+	for (int i = 0; i < x->n; i++) {
 		keep[i] = x->ev[i].tags & LK_T_IO && !(x->ev[i].tags & LK_T_IW) ? -1 : m++;
+		if (back && keep[i] >= 0)
+			back[keep[i]] = i;
+	}
 	y->n = m;
 	y->nthr = x->nthr;
 	for (int i = 0; i < x->n; i++) {

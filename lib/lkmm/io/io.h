@@ -16,6 +16,7 @@
 #ifndef IOMODEL_LKMM_IO_H
 #define IOMODEL_LKMM_IO_H
 
+#include "iomodel/buf.h"
 #include "lkmm/lkmm_int.h"
 
 /* After lk_events_build(): the rules' ppo-io and FLUSH events of every CPU path, the
@@ -27,7 +28,7 @@ int lk_io_prepare(struct lk_test *lt, struct iom_diag *d);
  * comb[k] says whether pair lt->comb[k] was combined. */
 struct lk_io_exec {
 	int rank[LK_MAXTRACK];
-	bool comb[LK_MAXTRACK];
+	bool comb[LK_MAXCOMB];
 };
 typedef void (*lk_io_fn)(void *arg, const struct lk_io_exec *e);
 
@@ -36,8 +37,15 @@ typedef void (*lk_io_fn)(void *arg, const struct lk_io_exec *e);
 long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
 		const int *off, lk_io_fn fn, void *arg);
 
+/* DOT lines for candidate x: with e, the io execution e (ppo-io, arrival order per
+ * device, combined transactions); without, the cycle that breaks io-order. */
+int lk_io_dot(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
+	      const int *off, const struct lk_io_exec *e, struct iom_buf *b);
+
 /* x without its LK_T_IO events: the execution the LKMM judges. */
 void lk_io_project(const struct lk_exec *x, struct lk_exec *y);
+/* The same, and back[j] = the index in x of event j of y. */
+void lk_io_project_map(const struct lk_exec *x, struct lk_exec *y, int *back);
 bool lk_io_present(const struct lk_exec *x);
 
 #endif

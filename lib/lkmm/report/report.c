@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lkmm/lkmm_int.h"
+#include "lkmm/io/io.h"
 #include "lkmm/rel/rel.h"
 #include "lkmm/search/search.h"
 
@@ -185,6 +186,23 @@ static void ev_label(const struct lk_test *lt, const struct lk_ev *e, struct iom
 		{ LK_T_SRCU_LOCK, "srcu-lock" }, { LK_T_SRCU_UNLOCK, "srcu-unlock" },
 		{ LK_T_SYNC_SRCU, "sync-srcu" },
 	};
+	if ((e->tags & LK_T_IO) && e->prim >= 0 && (e->kind == LK_EV_R || e->kind == LK_EV_W)) {
+		/* an MMIO element: accessor, register, value */
+		iom_buf_printf(b, "%s %s dev%d+0x%llx=", kn[e->kind],
+			       iom_lit_prim_name((enum iom_lit_prim)e->prim), e->dev,
+			       (unsigned long long)e->offset);
+		lk_value_print(lt->t, e->val, b);
+		return;
+	}
+	if ((e->tags & LK_T_DEV) && e->kind == LK_EV_W && e->dev >= 0) {
+		iom_buf_printf(b, "W reg_set dev%d+0x%llx=", e->dev, (unsigned long long)e->offset);
+		lk_value_print(lt->t, e->val, b);
+		return;
+	}
+	if (e->kind == LK_EV_F && (e->tags & LK_T_IO) && e->prim >= 0) {
+		iom_buf_printf(b, "F %s", iom_lit_prim_name((enum iom_lit_prim)e->prim));
+		return;
+	}
 	iom_buf_puts(b, kn[e->kind]);
 	bool any = false;
 	for (size_t i = 0; i < sizeof(tn) / sizeof(tn[0]); i++)
@@ -204,7 +222,7 @@ static void ev_label(const struct lk_test *lt, const struct lk_ev *e, struct iom
 	}
 }
 
-char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax)
+char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax, const char *extra)
 {
 	const struct iom_lit_test *t = lt->t;
 	struct iom_buf b;
@@ -214,13 +232,18 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax)
 		       ax == IOM_LKMM_AX_NONE ? "allowed execution"
 					      : iom_lkmm_axiom_name((enum iom_lkmm_axiom)ax));
 	if (ax != IOM_LKMM_AX_NONE)
-		iom_buf_printf(&b, "  /* forbidden by %s (linux-kernel.cat / lock.cat) */\n",
-			       iom_lkmm_axiom_name((enum iom_lkmm_axiom)ax));
+		iom_buf_printf(&b, "  /* forbidden by %s (%s) */\n",
+			       iom_lkmm_axiom_name((enum iom_lkmm_axiom)ax),
+			       ax == IOM_LKMM_AX_IO_ORDER ? "docs/ordering.md §10" : "linux-kernel.cat / lock.cat");
 	for (int i = 0; i < x->n; i++) {
 		const struct lk_ev *e = &x->ev[i];
 		if ((e->tags & LK_T_IW))
 			continue;
-		iom_buf_printf(&b, "  e%d [label=\"P%d: ", i, e->tid);
+		if (e->tags & LK_T_DEV)
+			iom_buf_printf(&b, "  e%d [label=\"dev%d: ", i,
+				       lt->dthr_dev[e->tid - (int)lt->ncpu]->dev);
+		else
+			iom_buf_printf(&b, "  e%d [label=\"P%d: ", i, e->tid);
 		ev_label(lt, e, &b);
 		iom_buf_puts(&b, "\"];\n");
 	}
@@ -256,7 +279,9 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax)
 					iom_buf_printf(&b, "  e%d -> e%d [label=\"co\", color=blue];\n", i, j);
 			}
 	}
-	if (ax != IOM_LKMM_AX_NONE) {
+	if (extra)
+		iom_buf_puts(&b, extra);
+	if (ax != IOM_LKMM_AX_NONE && ax != IOM_LKMM_AX_IO_ORDER) {
 		/* the edges of the failed check (herd7 -show draws the cycle the same way): the
 		 * model is run again on this candidate to get its relations */
 		int from[LK_MAXEV], to[LK_MAXEV];
@@ -264,8 +289,21 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax)
 		uint32_t fl = 0;
 		int ne = 0;
 		struct lk_model *m = lk_model_new();
-		if (m && lk_model_check(m, x, lt->observed, &fl) == ax)
+		struct lk_exec *y = lt->mmio ? malloc(sizeof(*y)) : NULL;
+		int back[LK_MAXEV];
+		const struct lk_exec *mx = x;
+		if (y) {
+			/* an MMIO test: the LKMM judged the execution without its MMIO events */
+			lk_io_project_map(x, y, back);
+			mx = y;
+		}
+		if (m && (!lt->mmio || y) && lk_model_check(m, mx, lt->observed, &fl) == ax)
 			ne = lk_model_failed_edges(m, ax, LK_MAXEV, from, to, name);
+		for (int k = 0; y && k < ne; k++) {
+			from[k] = back[from[k]];
+			to[k] = back[to[k]];
+		}
+		free(y);
 		lk_model_free(m);
 		for (int k = 0; k < ne; k++) {
 			for (int e = 0; e < 2; e++) {

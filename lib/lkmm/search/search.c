@@ -106,6 +106,7 @@ struct search {
 	bool want_dot;
 	bool have_dot, dot_pos;
 	struct lk_exec *dotx;
+	char *dot_extra;            /* MMIO lines of the DOT picture                      */
 	int dot_ax;
 };
 
@@ -339,6 +340,21 @@ static int add_state(struct search *s, const int64_t *v)
 	return 0;
 }
 
+/* The MMIO part of the picture of the execution kept for --dot (lk_io_dot). */
+static void dot_io(struct search *s, int ax)
+{
+	if (!s->lt->mmio)
+		return;
+	free(s->dot_extra);
+	s->dot_extra = NULL;
+	if (ax != IOM_LKMM_AX_NONE && ax != IOM_LKMM_AX_IO_ORDER)
+		return;  /* the LKMM's own check failed: report.c draws it */
+	struct iom_buf b;
+	iom_buf_init(&b);
+	lk_io_dot(s->lt, s->x, s->choice, s->off, ax == IOM_LKMM_AX_NONE ? s->io : NULL, &b);
+	s->dot_extra = b.s;
+}
+
 /* ---- leaf --------------------------------------------------------------------------------- */
 /* A consistent execution: count it, keep its state and maybe its picture. */
 static void record(struct search *s, const int64_t *memfin)
@@ -351,6 +367,7 @@ static void record(struct search *s, const int64_t *memfin)
 		s->neg++;
 	if (s->want_dot && (!s->have_dot || s->dot_ax != IOM_LKMM_AX_NONE || (p && !s->dot_pos))) {
 		*s->dotx = *x;
+		dot_io(s, IOM_LKMM_AX_NONE);
 		s->dot_ax = IOM_LKMM_AX_NONE;
 		s->dot_pos = p;
 		s->have_dot = true;
@@ -376,6 +393,7 @@ static void reject(struct search *s, int ax)
 {
 	if (s->want_dot && !s->have_dot) {
 		*s->dotx = *s->x;
+		dot_io(s, ax);
 		s->dot_ax = ax;
 		s->have_dot = true;
 	}
@@ -1180,7 +1198,17 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	paths_dfs(s, 0);
 	if (s->err) {
 		rc = s->err;
-		if (rc == -IOM_ELIMIT)
+		if (rc == -IOM_ELIMIT && lt->mmio) {
+			char v[16];
+			bool ex = s->max && s->cands_n > s->max;
+			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
+				     "%s limit reached on %s v%s (%s model): more than %llu %s; "
+				     "raise --max-states or shrink the test", ex ? "execution" : "search",
+				     iom_arch_name(lt->ctx.arch), iom_kver_str(lt->ctx.kver, v, sizeof(v)),
+				     iom_lit_model_name(lt->ctx.model),
+				     (unsigned long long)(ex ? s->max : s->max_steps),
+				     ex ? "candidate executions" : "search steps");
+		} else if (rc == -IOM_ELIMIT)
 			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
 				     "the LKMM engine's limit was hit (executions, search steps or events)");
 		goto out;
@@ -1225,13 +1253,14 @@ count:
 		res->nr_states++;
 	}
 	if (s->want_dot && s->have_dot)
-		res->dot = lk_dot_render(lt, s->dotx, s->dot_ax);
+		res->dot = lk_dot_render(lt, s->dotx, s->dot_ax, s->dot_extra);
 out:
 	for (unsigned t = 0; t <= LK_MAXTHR; t++) {
 		free(s->suf_v[t]);
 		free(s->suf_l[t]);
 	}
 	lk_model_free(s->m);
+	free(s->dot_extra);
 	big_put(bg);
 	free(s->dotx);
 	free(s->states);

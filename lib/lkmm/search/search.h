@@ -11,6 +11,6 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 		  struct iom_diag *d);
 /* report layer: Graphviz text of one execution (malloc'd). ax = the failing check or
  * IOM_LKMM_AX_NONE. */
-char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax);
+char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax, const char *extra);
 
 #endif

@@ -1,1 +1,1 @@
-litmus --max-states 50 tests/golden/litmus/inputs/three-cpus-wc.litmus
+litmus --max-states 5 tests/golden/litmus/inputs/three-cpus-wc.litmus
