@@ -10,7 +10,6 @@
 #include <string.h>
 #include "cli.h"
 #include "iomodel/buf.h"
-#include "iomodel/explore.h"
 #include "iomodel/lkmm.h"
 #include "iomodel/litmus.h"
 
@@ -38,6 +37,14 @@ static void usage(FILE *f)
 		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");
 }
 
+/* One architecture, release and model of an MMIO test. */
+struct combo {
+	enum iom_arch arch;
+	unsigned kver;
+	enum iom_lit_model model;
+	bool witness;
+};
+
 struct opts {
 	enum iom_arch archs[IOM_ARCH__COUNT];
 	int nr_archs;
@@ -48,7 +55,6 @@ struct opts {
 	unsigned long max_states;
 	const char *dot, *flip;
 	int json, quiet;
-	int lkmm_mmio;              /* hidden --engine lkmm: MMIO tests on the LKMM engine */
 	int jobs;
 	char **files;
 	int nr_files;
@@ -58,7 +64,6 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	const char *arch = "x86", *model = "kernel", *kernel = NULL;
 	memset(o, 0, sizeof(*o));
-	o->lkmm_mmio = 1;
 	o->files = calloc((size_t)argc, sizeof(char *));
 	if (!o->files)
 		return -1;
@@ -66,7 +71,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		const char *a = argv[i];
 		if ((!strcmp(a, "--arch") || !strcmp(a, "--kernel") || !strcmp(a, "--model") ||
 		     !strcmp(a, "--max-states") || !strcmp(a, "--dot") || !strcmp(a, "--flip-rule") ||
-		     !strcmp(a, "--jobs") || !strcmp(a, "--engine")) &&
+		     !strcmp(a, "--jobs")) &&
 		    i + 1 >= argc) {
 			cli_error("litmus: %s needs a value", a);
 			return -1;
@@ -81,15 +86,6 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->dot = argv[++i];
 		else if (!strcmp(a, "--flip-rule"))
 			o->flip = argv[++i];
-		else if (!strcmp(a, "--engine")) {
-			/* transitional (docs/ordering.md §10): lkmm (default) or explore */
-			const char *e = argv[++i];
-			if (strcmp(e, "explore") && strcmp(e, "lkmm")) {
-				cli_error("litmus: bad --engine '%s' (explore, lkmm)", e);
-				return -1;
-			}
-			o->lkmm_mmio = !strcmp(e, "lkmm");
-		}
 		else if (!strcmp(a, "--jobs")) {
 			char *end;
 			long n = strtol(argv[++i], &end, 10);
@@ -309,9 +305,8 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 		for (int ki = 0; ki < o->nr_kvers; ki++)
 			for (int mi = 0; mi < o->nr_models; mi++) {
 				struct cell *c = &cells[n++];
-				struct iom_explore_opts eo = { o->archs[ai], o->kvers[ki], o->models[mi],
-							       o->max_states, o->flip, o->dot && !*dot_done };
-				struct iom_explore_result *r = NULL;
+				struct combo eo = { o->archs[ai], o->kvers[ki], o->models[mi],
+						    o->dot && !*dot_done };
 				char kv[16];
 				c->arch = eo.arch;
 				c->kver = eo.kver;
@@ -327,14 +322,9 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 				}
 				iom_diag_init(&d);
 				struct iom_lkmm_result *lr = NULL;
-				int er;
-				if (o->lkmm_mmio) {
-					struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, 0, eo.arch, eo.kver,
-								    eo.model, o->flip };
-					er = iom_lkmm_run(t, &lo, &lr, &d);
-				} else {
-					er = iom_explore_run(t, &eo, &r, &d);
-				}
+				struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, 0, eo.arch, eo.kver,
+							    eo.model, o->flip };
+				int er = iom_lkmm_run(t, &lo, &lr, &d);
 				json_t *j = jres ? json_object() : NULL;
 				if (j) {
 					json_object_set_new(j, "arch", json_string(iom_arch_name(eo.arch)));
@@ -355,7 +345,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 						json_object_set_new(j, "verdict", json_string("Error"));
 						json_object_set_new(j, "error", json_string(iom_diag_str(&d, buf, sizeof(buf))));
 					}
-				} else if (lr) {
+				} else {
 					c->got = iom_lkmm_verdict(lr);
 					if (!o->quiet && !o->json) {
 						if (combos > 1)
@@ -388,39 +378,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 						*dot_done = true;
 					}
 					iom_lkmm_result_free(lr);
-				} else {
-					c->got = iom_explore_verdict(r);
-					if (!o->quiet && !o->json) {
-						if (combos > 1)
-							iom_buf_printf(&out, "== %s %s %s\n", iom_arch_name(eo.arch), kv,
-								       iom_lit_model_name(eo.model));
-						iom_explore_render(t, r, &out);
-					}
-					if (j) {
-						json_t *st = json_array();
-						for (unsigned i = 0; i < iom_explore_nr_states(r); i++)
-							json_array_append_new(st, json_string(iom_explore_state(r, i)));
-						json_object_set_new(j, "verdict", json_string(iom_lit_verdict_name(c->got)));
-						json_object_set_new(j, "ok", json_boolean(iom_explore_ok(r)));
-						json_object_set_new(j, "positive", json_integer(iom_explore_positive(r)));
-						json_object_set_new(j, "negative", json_integer(iom_explore_negative(r)));
-						json_object_set_new(j, "states", st);
-					}
-					if (eo.witness) {
-						struct iom_buf db;
-						iom_buf_init(&db);
-						iom_explore_render_dot(t, r, &db);
-						FILE *f = fopen(o->dot, "w");
-						if (!f || fputs(iom_buf_str(&db), f) < 0) {
-							cli_error("litmus: cannot write %s", o->dot);
-							rc = CLI_BADINPUT;
-						}
-						if (f)
-							fclose(f);
-						iom_buf_release(&db);
-						*dot_done = true;
-					}
-					iom_explore_result_free(r);
+
 				}
 				if (c->want != IOM_LIT_V_NONE && c->want != c->got) {
 					c->mismatch = true;

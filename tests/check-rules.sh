@@ -8,9 +8,9 @@ set -u
 O=${O:-build}
 bin=$O/iomodel
 # LITMUS_ARGS: extra iomodel arguments (--engine lkmm); SKIP_LIST: a file whose lines
-# start with a test path to leave out (tests/lkmm/EXPLORE-DIFFERENCES with --engine explore);
+# start with a test path to leave out;
 # SUBSUMED: a file of "ROW-ID reason" lines, rows the engine never needs because something
-# stronger decides (default tests/lkmm/RULES-SUBSUMED; empty for --engine explore); such a
+# stronger decides (default tests/lkmm/RULES-SUBSUMED); such a
 # row may survive.
 SUBSUMED=${SUBSUMED-tests/lkmm/RULES-SUBSUMED}
 skip=""

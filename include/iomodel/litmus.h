@@ -5,7 +5,7 @@
  * docs/litmus-format.md "LKMM dialect: AST"), plus the C-MMIO extension of
  * spec ordering.md §5.3 (regions, devices, labels, device-side condition atoms); see
  * docs/litmus-format.md. This module parses and classifies; it never runs a test (that is
- * the explore module's job) and never prints.
+ * the LKMM engine's job, lkmm.h) and never prints.
  * Every pointer inside a struct iom_lit_test is owned by the test and stays valid until
  * iom_lit_test_free(); pointers returned by the table queries are static. */
 #ifndef IOMODEL_LITMUS_H
@@ -165,7 +165,7 @@ enum iom_lit_pclass {
 	IOM_LIT_PC_MEM,      /* access to normal memory (READ_ONCE, plain, acquire...) */
 	IOM_LIT_PC_RMW,      /* atomic read-modify-write on normal memory              */
 	IOM_LIT_PC_OTHER,    /* udelay, local_irq_*: compiler barrier at most           */
-	/* LKMM-only classes; the C-MMIO engine (lib/explore) does not run them. The exact
+	/* LKMM classes with no ordering rule rows (the LKMM decides them). The exact
 	 * events are given by the lkform/ann/... columns of struct iom_lit_prim_info. */
 	IOM_LIT_PC_RCU,      /* rcu_read_lock/unlock, synchronize_rcu[_expedited]: fences */
 	IOM_LIT_PC_SRCU,     /* srcu_read_lock/unlock, srcu_down_read/up_read (accesses to
@@ -205,7 +205,7 @@ enum iom_lit_barrier {
 	IOM_LIT_B_COMPILER,  /* barrier(), udelay-free compiler barriers, local_irq_*   */
 	IOM_LIT_B_SMP_MB_BEFORE_ATOMIC, IOM_LIT_B_SMP_MB_AFTER_ATOMIC,
 	IOM_LIT_B_SMP_MB_AFTER_SPINLOCK, IOM_LIT_B_SMP_MB_AFTER_UNLOCK_LOCK,
-	IOM_LIT_B_SMP_MB_AFTER_SRCU_READ_UNLOCK, /* LKMM only; not run by lib/explore     */
+	IOM_LIT_B_SMP_MB_AFTER_SRCU_READ_UNLOCK, /* LKMM only; no rule rows              */
 	IOM_LIT_B__COUNT,
 };
 
@@ -407,7 +407,7 @@ enum iom_lit_stmt_kind {
 	IOM_LIT_S_WHILE,            /* while (cond) body: cond_b runs before each test of
 				     * cond; body in then_b. herd7 unrolls it (2 times by
 				     * default, -unroll N) and drops longer runs ("Loop").
-				     * LKMM only: lib/explore rejects it.                   */
+				     * MMIO tests may use it too.                          */
 };
 
 struct iom_lit_stmt;
@@ -635,7 +635,7 @@ struct iom_lit_test {
 	unsigned nr_locs;
 };
 
-/* A test is MMIO (run by lib/explore) only when it maps a region (NAME = ioremap*(devN)
+/* A test is MMIO (run per architecture, release and model) only when it maps a region (NAME = ioremap*(devN)
  * or ioport(devN)) or has a device block; every other test is plain LKMM. */
 bool iom_lit_is_mmio(const struct iom_lit_test *t);
 

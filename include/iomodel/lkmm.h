@@ -7,8 +7,11 @@
  *   rel     (lib/lkmm/rel)     bit-matrix relations; the bell, lock.cat and linux-kernel.cat
  *   search  (lib/lkmm/search)  thread paths x rf x lock choices x co, with exact pruning
  *   report  (lib/lkmm/report)  herd7's text and a JSON form
- * The library never prints. A test that maps an MMIO region is not an LKMM test: use the
- * explore module for it (iom_lkmm_applies() says which). */
+ *   io      (lib/lkmm/io)      MMIO: events on device registers, device threads, the
+ *                              io-order axiom from the rule rows (order.h)
+ * The library never prints. A test that maps an MMIO region runs per architecture,
+ * release and model (the opts fields); iom_lkmm_applies() is true for the others, whose
+ * answer is the same for all of them. */
 #ifndef IOMODEL_LKMM_H
 #define IOMODEL_LKMM_H
 

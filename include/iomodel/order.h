@@ -3,7 +3,7 @@
  * The rules live in tables/order_*.def (one file per architecture and model, every row
  * citing its source). This module answers "is e1 ordered before e2 on one CPU?" and which
  * row says so; it renders the article-shaped tables from the same rows. It never
- * enumerates executions (explore.h does) and never prints.
+ * enumerates executions (lkmm.h does) and never prints.
  * Every returned pointer (rule rows, names) is static and never freed. */
 #ifndef IOMODEL_ORDER_H
 #define IOMODEL_ORDER_H

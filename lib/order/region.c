@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- the ordering class of a litmus region: UC or WC, from the mapping-attribute
- * table (attrs.h). Used by both litmus engines. */
+ * table (attrs.h). Used by the LKMM engine's MMIO layer (lib/lkmm/io). */
 #include "iomodel/attrs.h"
 #include "iomodel/order.h"
 #include "order/region.h"

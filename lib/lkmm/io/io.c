@@ -459,8 +459,18 @@ static void check(struct ioctx *c, const int *par0, const int *choice, const int
 	int par[LK_MAXEV];
 	memcpy(par, par0, (size_t)n * sizeof(int));
 	for (int k = 0; k < lt->ncomb; k++)
-		if (mask >> k & 1)
-			uf_join(par, cev[2 * k], cev[2 * k + 1]);
+		if (mask >> k & 1) {
+			int a = cev[2 * k], b = cev[2 * k + 1];
+			if (a > b) {
+				int tmp = a;
+				a = b;
+				b = tmp;
+			}
+			/* collapse: one transaction to one register keeps the later value */
+			if (x->ev[a].loc == x->ev[b].loc && rel_has(&x->co, b, a))
+				return;
+			uf_join(par, a, b);
+		}
 	int id[LK_MAXEV];
 	c->ncomp = 0;
 	for (int i = 0; i < n; i++)
