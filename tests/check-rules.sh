@@ -19,7 +19,8 @@ if [ -n "${SKIP_LIST:-}" ]; then
 fi
 mapfile -t files < <(find litmus -path litmus/lkmm -prune -o -name '*.litmus' -print | LC_ALL=C sort |
 	grep -vxF -e "${skip:-/nonexistent}")
-mapfile -t ids < <(sed -n -E 's/^(ORD|ART)_(PAIR|FENCE|FLUSH) *\(([A-Za-z0-9-]+),.*/\3/p' tables/order_*.def)
+mapfile -t ids < <(sed -n -E 's/^(ORD|ART)_(PAIR|FENCE|FLUSH) *\(([A-Za-z0-9-]+),.*/\3/p' tables/order_*.def;
+	sed -n -E 's/^IO_LKMM_FENCE\(([A-Za-z0-9-]+),.*/\1/p' tables/io_lkmm_fences.def)
 [ "${#files[@]}" -gt 0 ] || { echo "no litmus files"; exit 2; }
 [ "${#ids[@]}" -gt 0 ] || { echo "no rule rows"; exit 2; }
 # the unmutated corpus must pass first

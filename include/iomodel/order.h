@@ -117,6 +117,17 @@ const struct iom_ord_rule *iom_ord_fence(const struct iom_ord_ctx *c, const stru
 const struct iom_ord_rule *iom_ord_flush(const struct iom_ord_ctx *c, const struct iom_ord_ev *e,
 					 bool *flushes);
 
+/* Barriers an accessor (or a mandatory barrier) contains, as LKMM fences on normal memory
+ * (tables/io_lkmm_fences.def, docs/ordering.md §10): for event e, the fence tags
+ * (IOM_ORD_LK_*) to put before it, after it, and on it (a barrier). A row named by c->flip
+ * is left out (mutation runs). The portable model has only the rows for every arch. */
+enum { IOM_ORD_LK_MB = 1, IOM_ORD_LK_RMB = 2, IOM_ORD_LK_WMB = 4 };
+enum { IOM_ORD_LKF_BEFORE, IOM_ORD_LKF_AFTER, IOM_ORD_LKF_SELF };
+void iom_ord_lkmm_fences(const struct iom_ord_ctx *c, const struct iom_ord_ev *e,
+			 unsigned tags[3]);
+/* Is id a row of tables/io_lkmm_fences.def? */
+bool iom_ord_lkmm_fence_row(const char *id);
+
 /* Every rule row of every table, in table order; *n gets the count. */
 const struct iom_ord_rule *iom_ord_rules(unsigned *n);
 const struct iom_ord_rule *iom_ord_rule_find(const char *id);

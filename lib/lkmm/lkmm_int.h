@@ -79,6 +79,8 @@ enum {
 	 * event of a device block (DMA access, reg_set), made by a device thread. */
 	LK_T_IO = 1u << 22,
 	LK_T_DEV = 1u << 23,
+	/* an LKMM fence an accessor contains (tables/io_lkmm_fences.def); not a rule event */
+	LK_T_IMPLIED = 1u << 24,
 };
 
 struct lk_ev {

@@ -440,3 +440,65 @@ int iom_ord_classify(enum iom_lit_prim p, unsigned reg, struct iom_ord_ev *out)
 	*out = e;
 	return 0;
 }
+
+/* ---- accessor barriers as LKMM fences (tables/io_lkmm_fences.def) --------------------- */
+
+struct lkf_row {
+	const char *id;
+	int arch;                   /* enum iom_arch, or -1: every architecture, every model */
+	unsigned from, to;
+	unsigned kinds, dir;
+	int pos;                    /* IOM_ORD_LKF_*                                         */
+	unsigned tag;               /* IOM_ORD_LK_*                                          */
+	const char *what, *src;
+};
+
+#define IOM_ARCH_ANY (-1)
+#define IO_LKMM_FENCE(id, a, from, to, k, dir, pos, tag, what, src)                            \
+	{ #id, IOM_ARCH_##a, from, to, k, dir, IOM_ORD_LKF_##pos, IOM_ORD_LK_##tag, what, src },
+#define NR IOM_ORD_KBIT(IOM_ORD_K_NR)
+#define PIO IOM_ORD_KBIT(IOM_ORD_K_PIO)
+#define MB IOM_ORD_KBIT(IOM_ORD_K_MB)
+#define RMB IOM_ORD_KBIT(IOM_ORD_K_RMB)
+#define WMB IOM_ORD_KBIT(IOM_ORD_K_WMB)
+#define R IOM_ORD_R
+#define W IOM_ORD_W
+#define RW IOM_ORD_RW
+static const struct lkf_row lkf_rows[] = {
+#include "../tables/io_lkmm_fences.def"
+};
+#undef IO_LKMM_FENCE
+#undef NR
+#undef PIO
+#undef MB
+#undef RMB
+#undef WMB
+#undef R
+#undef W
+#undef RW
+
+void iom_ord_lkmm_fences(const struct iom_ord_ctx *c, const struct iom_ord_ev *e,
+			 unsigned tags[3])
+{
+	tags[0] = tags[1] = tags[2] = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(lkf_rows); i++) {
+		const struct lkf_row *r = &lkf_rows[i];
+		if (r->arch >= 0 && (r->arch != (int)c->arch || c->model == IOM_LIT_MODEL_PORTABLE))
+			continue;
+		if ((r->from && c->kver && c->kver < r->from) || (r->to && c->kver >= r->to))
+			continue;
+		if (!(r->kinds & IOM_ORD_KBIT(e->kind)) || (!iom_ord_is_barrier(e->kind) && !(r->dir & e->op)))
+			continue;
+		if (c->flip && !strcmp(c->flip, r->id))
+			continue;
+		tags[r->pos] |= r->tag;
+	}
+}
+
+bool iom_ord_lkmm_fence_row(const char *id)
+{
+	for (size_t i = 0; id && i < ARRAY_SIZE(lkf_rows); i++)
+		if (!strcmp(lkf_rows[i].id, id))
+			return true;
+	return false;
+}

@@ -394,6 +394,9 @@ static void iico_mark(struct lk_path *p, int from, int to)
  * the search keeps it only with an rf source of that value, as for memory. A bulk
  * element that reads or fills a memory buffer also accesses the buffer: a memory event
  * glued to the element (performed with it, as the device sees one transfer). */
+static uint32_t lk_fence_tags(const struct ictx *c, const struct iom_lit_stmt *st, unsigned rcls,
+			      unsigned op, int pos);
+
 static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
 		    const struct iom_lit_prim_info *pi, unsigned e, unsigned count,
 		    const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k,
@@ -403,6 +406,9 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 	if (c->err)
 		return;
 	if (e == count) {
+		uint32_t after = lk_fence_tags(c, st, lt->rcls[st->region], 0, IOM_ORD_LKF_AFTER);
+		if (after && add_ev(c, s, st, LK_EV_F, after | LK_T_IMPLIED, -1, 0, ctrl) < 0)
+			return;
 		iico_mark(&s->p, first, s->p.nev);
 		run(c, s, b, i + 1, ctrl, k);
 		return;
@@ -418,7 +424,18 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 		return;
 	}
 	bool buf = pi->pclass == IOM_LIT_PC_STRING && st->mem >= 0 && st->prim != IOM_LIT_P_MEMSET_IO;
-	int bl = buf ? lt->loc_base[st->mem] : -1;
+	int bl = -1;
+	if (buf) {
+		/* an array buffer gives element e its own location (buf[e]); a scalar one is
+		 * every element's */
+		unsigned alen = lt->t->syms[st->mem].array_len;
+		if (alen && e >= alen) {
+			fail(c, st->pos.line, st->pos.col, "the buffer is shorter than the access: ",
+			     lt->t->syms[st->mem].name);
+			return;
+		}
+		bl = lt->loc_base[st->mem] + (alen ? (int)e : 0);
+	}
 	if (pi->dir == IOM_LIT_DIR_READ) {
 		struct dom *dm = &c->dom[rl];
 		for (int vi = 0; vi < dm->n + !c->collect; vi++) {
@@ -504,6 +521,22 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 	io_elem(c, s, st, pi, e + 1, count, b, i, ctrl, k, first);
 }
 
+/* The LKMM fences tables/io_lkmm_fences.def gives the accessor or barrier of st at position
+ * pos (IOM_ORD_LKF_*), as LKMM tags; 0 when none. */
+static uint32_t lk_fence_tags(const struct ictx *c, const struct iom_lit_stmt *st, unsigned rcls,
+			      unsigned op, int pos)
+{
+	struct iom_ord_ev oe;
+	unsigned t[3];
+	if (iom_ord_classify(st->prim, rcls, &oe) < 0)
+		return 0;
+	if (op)
+		oe.op = op;
+	iom_ord_lkmm_fences(&c->lt->ctx, &oe, t);
+	return (t[pos] & IOM_ORD_LK_MB ? LK_T_MB : 0) | (t[pos] & IOM_ORD_LK_RMB ? LK_T_RMB : 0) |
+	       (t[pos] & IOM_ORD_LK_WMB ? LK_T_WMB : 0);
+}
+
 /* Barriers and calls only the ordering rules know (mb, wmb, dma_*, mmiowb, io_stop_wc,
  * iobarrier_*, udelay, local_irq_*): a fence event for the rules. mb(), rmb() and wmb()
  * are also LKMM fences: the mandatory barriers order everything the SMP ones order
@@ -523,14 +556,18 @@ static bool exec_io(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 			return true;
 		}
 		unsigned count = pi->pclass == IOM_LIT_PC_STRING ? (st->count ? st->count : 1) : 1;
-		io_elem(c, s, st, pi, 0, count, b, i, ctrl, k, s->p.nev);
+		int first = s->p.nev;
+		/* the accessor's own barrier before it, as an LKMM fence (io_lkmm_fences.def) */
+		uint32_t before = lk_fence_tags(c, st, c->lt->rcls[st->region], 0, IOM_ORD_LKF_BEFORE);
+		if (before && add_ev(c, s, st, LK_EV_F, before | LK_T_IMPLIED, -1, 0, ctrl) < 0)
+			return true;
+		io_elem(c, s, st, pi, 0, count, b, i, ctrl, k, first);
 		return true;
 	}
 	if (pi->lkform != IOM_LIT_LF_NONE)
 		return false;  /* an LKMM primitive: the LKMM rows */
-	uint32_t tag = st->prim == IOM_LIT_P_MB ? LK_T_MB : st->prim == IOM_LIT_P_RMB ? LK_T_RMB
-		       : st->prim == IOM_LIT_P_WMB ? LK_T_WMB : LK_T_IO;
-	if (add_ev(c, s, st, LK_EV_F, tag, -1, 0, ctrl) < 0)
+	uint32_t tag = lk_fence_tags(c, st, 0, 0, IOM_ORD_LKF_SELF);
+	if (add_ev(c, s, st, LK_EV_F, tag ? tag : LK_T_IO, -1, 0, ctrl) < 0)
 		return true;
 	run(c, s, b, i + 1, ctrl, k);
 	return true;
@@ -1017,6 +1054,12 @@ static int run_dev_thread(struct ictx *c, unsigned k)
 	c->tid = (int)(c->lt->ncpu + k);
 	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
 	dev_run(c, s, k, 0);
+	/* a reaction also has the empty path: its trigger may not run on a CPU path (a branch
+	 * not taken); lib/lkmm/io pairs each with the candidates where that holds */
+	if (!c->err && c->collect && c->lt->dthr_trig[k]) {
+		memset(s, 0, sizeof(*s));
+		emit(c, s);
+	}
 	free(s);
 	return c->err;
 }

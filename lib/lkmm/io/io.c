@@ -15,7 +15,7 @@ static bool ord_ev(const struct lk_test *lt, const struct lk_ev *e, struct iom_o
 		   bool *is_fence)
 {
 	*is_fence = false;
-	if (e->tags & LK_T_IW || e->prim < 0)
+	if (e->tags & (LK_T_IW | LK_T_IMPLIED) || e->prim < 0)
 		return false;
 	const struct iom_lit_prim_info *pi = iom_lit_prim_info((enum iom_lit_prim)e->prim);
 	if (!pi)
@@ -635,6 +635,11 @@ static long io_run(const struct lk_test *lt, const struct lk_exec *x, const int 
 			continue;
 		int e = find_ev(lt, x, choice, off, ds->trigger.thread, ds->trigger.stmt->id,
 				ds->trigger.elem);
+		if ((e < 0) != (p->nev == 0)) {
+			/* the reaction runs exactly when its trigger access does */
+			free(c);
+			return 0;
+		}
 		for (int i = 0; e >= 0 && i < p->nev; i++)
 			uf_join(par, e, off[t] + i);
 	}
