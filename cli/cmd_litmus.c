@@ -25,13 +25,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomodel litmus [--arch ARCH] [--kernel X.Y|all] [--model MODEL] [--max-states N]\n"
-		"                      [--dot FILE] [--jobs N] [-q] [-j] FILE...\n"
+		"                      [--max-steps N] [--dot FILE] [--jobs N] [-q] [-j] FILE...\n"
 		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86)\n"
 		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
 		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
 		"  With several combinations a verdict table follows; -q prints only the table.\n"
 		"  Normal memory is the LKMM (herd7's answer); MMIO follows the rule rows (io-order).\n"
-		"  --max-states N stops after N candidate executions.\n"
+		"  --max-states N stops after N candidate executions, --max-steps N after N search steps.\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
 		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
 		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");
@@ -52,7 +52,7 @@ struct opts {
 	int nr_models;
 	unsigned kvers[8];
 	int nr_kvers;
-	unsigned long max_states;
+	unsigned long max_states, max_steps;
 	const char *dot, *flip;
 	int json, quiet;
 	int jobs;
@@ -70,7 +70,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if ((!strcmp(a, "--arch") || !strcmp(a, "--kernel") || !strcmp(a, "--model") ||
-		     !strcmp(a, "--max-states") || !strcmp(a, "--dot") || !strcmp(a, "--flip-rule") ||
+		     !strcmp(a, "--max-states") || !strcmp(a, "--max-steps") || !strcmp(a, "--dot") || !strcmp(a, "--flip-rule") ||
 		     !strcmp(a, "--jobs")) &&
 		    i + 1 >= argc) {
 			cli_error("litmus: %s needs a value", a);
@@ -94,6 +94,13 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				return -1;
 			}
 			o->jobs = (int)n;
+		} else if (!strcmp(a, "--max-steps")) {
+			char *end;
+			o->max_steps = strtoul(argv[++i], &end, 10);
+			if (*end || !o->max_steps) {
+				cli_error("litmus: bad --max-steps '%s'", argv[i]);
+				return -1;
+			}
 		} else if (!strcmp(a, "--max-states")) {
 			char *end;
 			o->max_states = strtoul(argv[++i], &end, 10);
@@ -151,7 +158,7 @@ static int run_lkmm(const struct opts *o, const char *path, struct iom_lit_test 
 		    json_t *jarr, bool *dot_done)
 {
 	struct iom_diag d;
-	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done, 0, IOM_ARCH_X86, 0,
+	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done, o->max_steps, IOM_ARCH_X86, 0,
 				    IOM_LIT_MODEL_KERNEL, NULL };
 	struct iom_lkmm_result *r = NULL;
 	int rc = CLI_OK;
@@ -322,7 +329,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 				}
 				iom_diag_init(&d);
 				struct iom_lkmm_result *lr = NULL;
-				struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, 0, eo.arch, eo.kver,
+				struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, o->max_steps, eo.arch, eo.kver,
 							    eo.model, o->flip };
 				int er = iom_lkmm_run(t, &lo, &lr, &d);
 				json_t *j = jres ? json_object() : NULL;

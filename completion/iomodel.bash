@@ -17,7 +17,7 @@ _iomodel_opts() {
 	memtype) echo '--mtrr --pat --no-pat --pcd --pwt --pte --large' \
 		'--pat-msr --kernel --table --table= -j' ;;
 	run) echo '--pat --kernel --summary --matrix -j --json' ;;
-	litmus) echo '--arch --kernel --model --max-states --dot --jobs -q -j' ;;
+	litmus) echo '--arch --kernel --model --max-states --max-steps --dot --jobs -q -j' ;;
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
@@ -43,7 +43,7 @@ _iomodel_optval() {
 	litmus:--dot | audit:--svg) echo '@file' ;;
 	audit:--root) echo '@dir' ;;
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
-	litmus:--max-states | litmus:--jobs) echo '@none' ;;
+	litmus:--max-states | litmus:--max-steps | litmus:--jobs) echo '@none' ;;
 	herd7:-conf) echo 'linux-kernel.cfg' ;;
 	herd7:-model | herd7:-cat) echo 'linux-kernel.cat' ;;
 	herd7:-bell) echo 'linux-kernel.bell' ;;

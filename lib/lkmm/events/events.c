@@ -840,7 +840,9 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 	if (c->budget-- == 0) {
 		iom_diag_set(c->d, IOM_ELIMIT, c->lt->t->file, c->th ? c->th->pos.line : 0,
 			     c->th ? c->th->pos.col : 0,
-			     "P%d has too many paths for the LKMM engine", c->tid);
+			     c->lt->path_budget ? "P%d: more steps than the search-step limit "
+						  "allows while building its paths (raise --max-steps)"
+						: "P%d has too many paths for the LKMM engine", c->tid);
 		c->err = -IOM_ELIMIT;
 		return;
 	}
