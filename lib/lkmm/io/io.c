@@ -731,9 +731,12 @@ static void remap(const lk_rel *a, lk_rel *b, const int *keep, int n, int m)
 	for (int i = 0; i < n; i++) {
 		if (keep[i] < 0)
 			continue;
-		for (int j = 0; j < n; j++)
-			if (keep[j] >= 0 && rel_has(a, i, j))
-				rel_add(b, keep[i], keep[j]);
+		for (int w = 0; w < (n + 63) / 64; w++)
+			for (uint64_t bits = a->r[i].w[w]; bits; bits &= bits - 1) {
+				int j = w * 64 + __builtin_ctzll(bits);
+				if (j < n && keep[j] >= 0)
+					rel_add(b, keep[i], keep[j]);
+			}
 	}
 }
 
