@@ -13,6 +13,7 @@
 
 struct lk_model {
 	struct lk_dim dim;
+	int dirty_n;                /* rows written since the last reset (lk_model_new)   */
 	/* sets */
 	lk_set all, R0, W0, M0, R, W, M, F, IW, FW, Marked, Plain, notM0;
 	lk_set Once, Acq, Rel, Noret, RMWs, LKR, LKW, UL, LF, RU, RL;
@@ -36,7 +37,14 @@ struct lk_model *lk_model_new(void)
 	struct lk_model *m = model_cache;
 	model_cache = NULL;
 	if (m) {
-		memset(m, 0, sizeof(*m));
+		/* as new: the sets, and the rows of every relation the last runs wrote (rows
+		 * and words past n stay zero, rel.h) */
+		int dn = m->dirty_n;
+		memset(&m->all, 0, (size_t)((char *)&m->po - (char *)&m->all));
+		for (lk_rel *r = &m->po; r <= &m->rmbf; r++)
+			memset(r->r, 0, (size_t)dn * sizeof(r->r[0]));
+		m->partial = false;
+		m->dirty_n = 0;
 		return m;
 	}
 	return calloc(1, sizeof(struct lk_model));
@@ -113,6 +121,8 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 {
 	int n = x->n;
 	m->dim.n = n;
+	if (n > m->dirty_n)
+		m->dirty_n = n;
 	m->dim.nw = (n + 63) / 64;
 	*flags = 0;
 	set_all(D, &m->all);
