@@ -409,6 +409,22 @@ static void test_dot(void **state)
 	iom_buf_release(&b);
 	iom_lkmm_result_free(r);
 	iom_lit_test_free(t);
+	/* no allowed execution passes the filter: the rejected one, with io-order's cycle */
+	static const char rej[] =
+		"C REJ\n{ dev = ioremap(dev0); }\nP0(void __iomem *dev)\n{\n\tint r;\n"
+		"\twritel_relaxed(1, dev + 0x0);\n\tr = readl(dev + 0x0);\n}\n"
+		"filter (0:r=0)\nexists (0:r=0)\n";
+	t = parse(rej);
+	r = run(t, IOM_ARCH_ARM64, V(6, 12), KER);
+	iom_buf_init(&b);
+	iom_lkmm_report_dot(r, &b);
+	s = iom_buf_str(&b);
+	assert_non_null(strstr(s, "label=\"REJ: io-order\""));
+	assert_non_null(strstr(s, "[label=\"ppo-io\", color=purple"));
+	assert_non_null(strstr(s, "[label=\"fr\", color=purple"));
+	iom_buf_release(&b);
+	iom_lkmm_result_free(r);
+	iom_lit_test_free(t);
 	free(rx);
 }
 
