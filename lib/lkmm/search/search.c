@@ -101,6 +101,9 @@ struct search {
 	int *suf_l[LK_MAXTHR + 1];
 	int suf_n[LK_MAXTHR + 1];
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
+	bool lk_valid;              /* lk_ax/lk_fl hold the LKMM's verdict for every leaf below */
+	int lk_ax;
+	uint32_t lk_fl;
 	struct lk_exec *proj;       /* the LKMM's view of an MMIO candidate                */
 	int64_t memfin[LK_MAXLOC];
 	bool want_dot;
@@ -425,12 +428,18 @@ static void leaf(struct search *s)
 	if (!s->lt->mmio && s->t->filter && !eval_cond(s, s->t->filter, memfin))
 		return;
 	uint32_t fl = 0;
-	const struct lk_exec *mx = x;
-	if (s->lt->mmio && lk_io_present(x)) {
-		lk_io_project(x, s->proj);
-		mx = s->proj;
+	int ax;
+	if (s->lk_valid) {
+		ax = s->lk_ax;  /* judged once for every register choice (rf_loc) */
+		fl = s->lk_fl;
+	} else {
+		const struct lk_exec *mx = x;
+		if (s->lt->mmio && lk_io_present(x)) {
+			lk_io_project(x, s->proj);
+			mx = s->proj;
+		}
+		ax = lk_model_check(s->m, mx, s->lt->observed, &fl);
 	}
-	int ax = lk_model_check(s->m, mx, s->lt->observed, &fl);
 	if (ax != IOM_LKMM_AX_NONE) {
 		reject(s, ax);
 		return;
@@ -823,6 +832,21 @@ static void rf_loc(struct search *s, int li, int k)
 		li++;
 	if (li == s->ncolocs) {
 		leaf(s);
+		return;
+	}
+	/* MMIO: when only device registers are left, the LKMM's view of the candidate is
+	 * complete (registers are not in it): judge it once here for every leaf below */
+	bool regs_only = s->lt->mmio && !s->lk_valid;
+	for (int q = li; q < s->ncolocs && regs_only; q++)
+		regs_only = s->lt->reg_dev[s->colocs[q]] >= 0;
+	if (regs_only) {
+		s->lk_fl = 0;
+		s->lk_ax = lk_model_check(s->m, partial_view(s), s->lt->observed, &s->lk_fl);
+		if (s->lk_ax != IOM_LKMM_AX_NONE && !s->want_dot)
+			return;
+		s->lk_valid = true;
+		co_loc(s, li);
+		s->lk_valid = false;
 		return;
 	}
 	/* after the co of a lock location: the order of the critical sections decides most
