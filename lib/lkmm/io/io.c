@@ -637,6 +637,7 @@ static long io_run(const struct lk_test *lt, const struct lk_exec *x, const int 
 				ds->trigger.elem);
 		if ((e < 0) != (p->nev == 0)) {
 			/* the reaction runs exactly when its trigger access does */
+			free(c->why);
 			free(c);
 			return 0;
 		}
