@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- LKMM engine, events layer: locations (one per scalar, array element, pointer
+ * offset and device register) and how their values print. */
+#include <string.h>
+#include "iomodel/buf.h"
+#include "lkmm/lkmm_int.h"
+
+int lk_reg_loc(const struct lk_test *lt, int dev, uint64_t off)
+{
+	for (int l = 0; l < lt->nloc; l++)
+		if (lt->reg_dev[l] == dev && lt->reg_off[l] == off)
+			return l;
+	return -1;
+}
+
+int lk_ptr_loc(const struct lk_test *lt, int64_t v)
+{
+	if (!lk_is_ptr(v))
+		return -1;
+	int sym = lk_ptr_sym(v);
+	int64_t e = lk_ptr_elem(v);
+	if (sym < 0 || (unsigned)sym >= lt->t->nr_syms)
+		return -1;
+	if (e == 0)
+		return lt->loc_base[sym];
+	/* herd7: a + 1 is a location of its own, not the element a[1] (which a test names
+	 * only in the init block and the condition) */
+	for (int l = 0; l < lt->nloc; l++)
+		if (lt->loc_off[l] == e && lt->loc_sym[l] == sym)
+			return l;
+	return -1;
+}
+
+int lk_ptr_loc_make(struct lk_test *lt, int64_t v)
+{
+	int l = lk_ptr_loc(lt, v);
+	if (l >= 0 || !lk_is_ptr(v))
+		return l;
+	int sym = lk_ptr_sym(v);
+	int64_t e = lk_ptr_elem(v);
+	if (sym < 0 || (unsigned)sym >= lt->t->nr_syms || e <= 0 || lt->nloc >= LK_MAXLOC)
+		return -1;
+	l = lt->nloc++;
+	lt->loc_sym[l] = sym;
+	lt->loc_elem[l] = 0;
+	lt->loc_off[l] = (int)e;
+	lt->loc_init[l] = 0;
+	lt->is_lock[l] = false;
+	lt->reg_dev[l] = -1;
+	return l;
+}
+
+void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b)
+{
+	const struct iom_lit_sym *sy = &lt->t->syms[lt->loc_sym[loc]];
+	if (lt->loc_off[loc])
+		iom_buf_printf(b, "%s+%d", sy->name, lt->loc_off[loc]);
+	else if (sy->array_len)
+		iom_buf_printf(b, "%s[%d]", sy->name, lt->loc_elem[loc]);
+	else
+		iom_buf_puts(b, sy->name);
+}
+
+void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b)
+{
+	if (v == LK_SYMB) {
+		iom_buf_puts(b, "S");  /* herd7 numbers its symbols (S16); the number is internal */
+		return;
+	}
+	if (lk_is_ptr(v) && (unsigned)lk_ptr_sym(v) < t->nr_syms) {
+		int64_t e = lk_ptr_elem(v);
+		iom_buf_puts(b, t->syms[lk_ptr_sym(v)].name);
+		if (e)
+			iom_buf_printf(b, "+%lld", (long long)e);
+	} else
+		iom_buf_printf(b, "%lld", (long long)v);
+}
