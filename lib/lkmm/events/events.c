@@ -397,6 +397,17 @@ static void iico_mark(struct lk_path *p, int from, int to)
 static uint32_t lk_fence_tags(const struct ictx *c, const struct iom_lit_stmt *st, unsigned rcls,
 			      unsigned op, int pos);
 
+/* What the io layer reads of an MMIO element: device, region, offset, class, element. */
+static void io_mark(struct lk_ev *x, const struct lk_test *lt, const struct iom_lit_stmt *st,
+		    uint64_t off, unsigned e)
+{
+	x->dev = lt->t->syms[st->region].dev;
+	x->region = st->region;
+	x->offset = off;
+	x->rclass = (int)lt->rcls[st->region];
+	x->elem = (int)e;
+}
+
 static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *st,
 		    const struct iom_lit_prim_info *pi, unsigned e, unsigned count,
 		    const struct iom_lit_block *b, unsigned i, uint64_t ctrl, const struct kont *k,
@@ -446,12 +457,7 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 			int ev = add_ev(c, &s2, st, LK_EV_R, LK_T_IO, rl, rv, ctrl);
 			if (ev < 0)
 				return;
-			struct lk_ev *x = &s2.p.ev[ev];
-			x->dev = rs->dev;
-			x->region = st->region;
-			x->offset = off;
-			x->rclass = (int)lt->rcls[st->region];
-			x->elem = (int)e;
+			io_mark(&s2.p.ev[ev], lt, st, off, e);
 			if (bl >= 0) {
 				/* the element lands in the buffer: a write glued to the read */
 				int w = add_ev(c, &s2, st, LK_EV_W, LK_T_ONCE, bl, rv, ctrl);
@@ -487,12 +493,7 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 			int ev = add_ev(c, &s2, st, LK_EV_W, LK_T_IO, rl, rv, ctrl);
 			if (ev < 0)
 				return;
-			struct lk_ev *x = &s2.p.ev[ev];
-			x->dev = rs->dev;
-			x->region = st->region;
-			x->offset = off;
-			x->rclass = (int)lt->rcls[st->region];
-			x->elem = (int)e;
+			io_mark(&s2.p.ev[ev], lt, st, off, e);
 			s2.p.data[ev] = 1ull << r;
 			s2.p.vdep[ev] = 1ull << r;
 			s2.p.glue[ev] |= 1ull << r;
@@ -509,12 +510,7 @@ static void io_elem(struct ictx *c, struct tstate *s, const struct iom_lit_stmt 
 	int ev = add_ev(c, s, st, LK_EV_W, LK_T_IO, rl, v.v, ctrl);
 	if (ev < 0)
 		return;
-	struct lk_ev *x = &s->p.ev[ev];
-	x->dev = rs->dev;
-	x->region = st->region;
-	x->offset = off;
-	x->rclass = (int)lt->rcls[st->region];
-	x->elem = (int)e;
+	io_mark(&s->p.ev[ev], lt, st, off, e);
 	s->p.data[ev] = v.taint;
 	s->p.vdep[ev] = v.taint;
 	note_write(c, rl, v.v);
