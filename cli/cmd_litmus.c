@@ -94,20 +94,17 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				return -1;
 			}
 			o->jobs = (int)n;
-		} else if (!strcmp(a, "--max-steps")) {
+		} else if (!strcmp(a, "--max-steps") || !strcmp(a, "--max-states")) {
 			char *end;
-			o->max_steps = strtoul(argv[++i], &end, 10);
-			if (*end || !o->max_steps) {
-				cli_error("litmus: bad --max-steps '%s'", argv[i]);
+			unsigned long v = strtoul(argv[++i], &end, 10);
+			if (*end || !v) {
+				cli_error("litmus: bad %s '%s'", a, argv[i]);
 				return -1;
 			}
-		} else if (!strcmp(a, "--max-states")) {
-			char *end;
-			o->max_states = strtoul(argv[++i], &end, 10);
-			if (*end || !o->max_states) {
-				cli_error("litmus: bad --max-states '%s'", argv[i]);
-				return -1;
-			}
+			if (!strcmp(a, "--max-steps"))
+				o->max_steps = v;
+			else
+				o->max_states = v;
 		} else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
