@@ -45,7 +45,7 @@ LIBS      = $(PKG_LIBS) -lm
 CMOCKA    = $(CMOCKA_FLAGS)
 
 LIB_SRC  := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(O)/%.o) $(O)/gen/embedded.o $(O)/gen/version.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(O)/%.o) $(O)/gen/embedded.o $(O)/gen/lint_rules.o $(O)/gen/version.o
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 CLI_OBJ  := $(CLI_SRC:%.c=$(O)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
@@ -55,6 +55,7 @@ REPLAY   := $(FUZZ_SRC:tests/fuzz/%.c=$(O)/tests/replay/%)
 BENCH_SRC:= $(sort $(wildcard bench/*.c))
 BENCH_BIN:= $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 EMBED    := $(sort $(wildcard examples/atyfb/*.scn))
+LINT_SMPL:= $(sort $(wildcard lint/*.cocci))
 
 MAN_SRC  := $(sort $(wildcard man/*.scd))
 MAN_OUT  := $(MAN_SRC:man/%.scd=$(O)/man/%)
@@ -74,6 +75,13 @@ $(O)/gen/embedded.c: $(EMBED) scripts/embed.sh
 	./scripts/embed.sh $(EMBED) > $@
 
 $(O)/gen/embedded.o: $(O)/gen/embedded.c
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(O)/gen/lint_rules.c: $(LINT_SMPL) scripts/embed.sh
+	@mkdir -p $(dir $@)
+	./scripts/embed.sh -v iom_lint_rules $(LINT_SMPL) > $@
+
+$(O)/gen/lint_rules.o: $(O)/gen/lint_rules.c
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
 # The version: VERSION, plus git describe in a checkout (rewritten only when it changes).

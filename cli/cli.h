@@ -20,6 +20,7 @@ int cmd_attrs(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_herd7(int argc, char **argv);
+int cmd_lint(int argc, char **argv);
 
 /* --arch X|all and --model M|all for litmus and order: fill out[] (IOM_ARCH__COUNT or
  * IOM_LIT_MODEL__COUNT entries at most) and *n. On an unknown name print

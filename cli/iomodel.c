@@ -19,6 +19,7 @@ static const struct cmd {
 	{ "order", cmd_order, "is a pair of MMIO accesses ordered; article-shaped ordering tables" },
 	{ "attrs", cmd_attrs, "what each mapping API gives on each architecture" },
 	{ "audit", cmd_audit, "audit this machine, a capture tree or loose files" },
+	{ "lint", cmd_lint, "find MMIO mapping mistakes in driver source (Coccinelle), decided by the model" },
 	{ "capture", cmd_capture, "write a capture tree of this machine for a later audit" },
 	{ "herd7", cmd_herd7, "herd7 with the LKMM, as the kernel's memory-model scripts call it" },
 	{ "version", cmd_version, "print the version of iomodel and its library" },

@@ -7,7 +7,7 @@
 # fails when this file, the man pages (man/*.scd) and the --help texts disagree.
 # Works with or without the bash-completion package (its _filedir is used when present).
 
-_iomodel_commands='memtype run litmus order attrs audit capture herd7 version'
+_iomodel_commands='memtype run litmus order attrs audit lint capture herd7 version'
 
 # Options of the top level and of each command. Every command also takes -h and --help.
 # An option whose value must be attached with '=' is listed as --opt=.
@@ -21,6 +21,7 @@ _iomodel_opts() {
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
+	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --explain' ;;
 	herd7) echo '-conf -model -cat -bell -macros -unroll -I -set-libdir -q -v' \
 		'-speedcheck -version -help' ;;
 	capture | version) ;;
@@ -42,8 +43,11 @@ _iomodel_optval() {
 	litmus:--kernel) echo 'all 4.8 5.1 5.4 5.17 6.12' ;;
 	litmus:--dot | audit:--svg) echo '@file' ;;
 	audit:--root) echo '@dir' ;;
+	lint:--facts-out | lint:--facts) echo '@file' ;;
+	lint:--format) echo 'text gcc sarif json' ;;
+	lint:--explain) echo 'all mtrr-add-in-driver removed-api' ;;
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
-	litmus:--max-states | litmus:--max-steps | litmus:--jobs) echo '@none' ;;
+	litmus:--max-states | litmus:--max-steps | litmus:--jobs | lint:--jobs) echo '@none' ;;
 	herd7:-conf) echo 'linux-kernel.cfg' ;;
 	herd7:-model | herd7:-cat) echo 'linux-kernel.cat' ;;
 	herd7:-bell) echo 'linux-kernel.bell' ;;
@@ -68,6 +72,7 @@ _iomodel_args() {
 	litmus | herd7) echo '@file litmus' ;;
 	audit) echo '@file' ;;
 	capture) echo '@dir' ;;
+	lint) echo '@file' ;;
 	esac
 }
 

@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: MIT
+/* iomodel lint -- run the SmPL rules of lint/ (Coccinelle's spatch) over driver source, give
+ * the facts and the source text to the library, and print what it decides (docs/lint.md).
+ *
+ * Loose files named on the command line are one driver; a directory is a driver per
+ * directory under it. spatch runs once for the loose files and once per directory PATH,
+ * with --jobs, from an empty working directory (so no .cocciconfig is read) on absolute
+ * paths; the paths it prints are mapped back to the ones given. This file is the only part
+ * of iomodel that runs spatch. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+#include "iomodel/buf.h"
+#include "iomodel/kver.h"
+#include "iomodel/lint.h"
+#include "iomodel/version.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomodel lint [--kernel X.Y] [-j] [--format text|gcc|sarif|json] [--facts-out FILE]\n"
+		"                    [--jobs N] [--timeout S] PATH...\n"
+		"       iomodel lint [--kernel X.Y] [-j] [--format F] --facts FILE...\n"
+		"       iomodel lint --explain CODE|all\n"
+		"\n"
+		"Find MMIO mistakes in driver source. PATH is a C or header file, or a directory\n"
+		"(searched recursively). Coccinelle's spatch reports the calls of interest as facts;\n"
+		"iomodel decides the findings. Files named together are one driver; under a directory,\n"
+		"each directory is one.\n"
+		"\n"
+		"  --kernel X.Y     kernel version the code is built against (default 6.12)\n"
+		"  --format F       text (grouped by file, the default), json, gcc (file:line:col: warning:\n"
+		"                   message [code]) or sarif (SARIF 2.1.0)\n"
+		"  -j, --json       JSON report (the same as --format json)\n"
+		"  --facts-out FILE save the facts (JSON lines) to replay with --facts\n"
+		"  --facts FILE     decide from saved facts instead of running spatch\n"
+		"  --jobs N         spatch's --jobs (default 2)\n"
+		"  --timeout S      spatch's per-file timeout in seconds (default 120)\n"
+		"  --explain CODE   the code's reasoning in general terms ('all' lists the codes)\n"
+		"\n"
+		"Exit status: 0 no findings, 1 findings, 2 bad input or usage (the findings of the\n"
+		"other files are still reported). spatch comes from Debian's coccinelle package;\n"
+		"IOMODEL_SPATCH names another binary.\n");
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct iom_buf b;
+	iom_buf_init(&b);
+	char chunk[65536];
+	size_t r;
+	while ((r = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		iom_buf_add(&b, chunk, r);
+	int err = ferror(f);
+	fclose(f);
+	if (b.oom || err) {
+		iom_buf_release(&b);
+		return NULL;
+	}
+	if (!b.s)
+		b.s = calloc(1, 1);
+	*len = b.len;
+	return b.s;
+}
+
+struct strv {
+	char **v;
+	size_t n;
+};
+
+static void strv_add(struct strv *s, const char *x)
+{
+	char **n = realloc(s->v, (s->n + 2) * sizeof(*n));
+	if (!n) {
+		cli_error("lint: out of memory");
+		exit(CLI_BADINPUT);
+	}
+	s->v = n;
+	s->v[s->n++] = strdup(x);
+	s->v[s->n] = NULL;
+}
+
+static void strv_free(struct strv *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool c_name(const char *p)
+{
+	size_t n = strlen(p);
+	return n > 2 && p[n - 2] == '.' && (p[n - 1] == 'c' || p[n - 1] == 'h');
+}
+
+/* The .c and .h files under dir, sorted. Symbolic links are not followed. */
+static void walk(const char *dir, struct strv *out, int *bad)
+{
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		cli_error("lint: %s: %s", dir, strerror(errno));
+		*bad = 1;
+		return;
+	}
+	struct strv names = { 0 };
+	struct dirent *e;
+	while ((e = readdir(dp)))
+		if (e->d_name[0] != '.')
+			strv_add(&names, e->d_name);
+	closedir(dp);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	size_t dl = strlen(dir);
+	for (size_t i = 0; i < names.n; i++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names.v[i]);
+		struct stat sb;
+		if (lstat(path, &sb) < 0)
+			continue;
+		if (S_ISDIR(sb.st_mode))
+			walk(path, out, bad);
+		else if (S_ISREG(sb.st_mode) && c_name(path))
+			strv_add(out, path);
+	}
+	strv_free(&names);
+}
+
+static bool on_path(const char *prog)
+{
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	const char *path = getenv("PATH");
+	char buf[4096];
+	for (const char *p = path ? path : ""; *p;) {
+		const char *q = strchr(p, ':');
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, prog);
+		if (access(buf, X_OK) == 0)
+			return true;
+		p += n + (q != NULL);
+	}
+	return false;
+}
+
+/* An absolute path for p (no symbolic links resolved: the mapping back is textual). */
+static char *absolute(const char *p)
+{
+	if (p[0] == '/')
+		return strdup(p);
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	char *r = NULL;
+	if (asprintf(&r, "%s/%s", cwd, p) < 0)
+		return NULL;
+	return r;
+}
+
+struct run {
+	const char *spatch, *cocci, *tmp;
+	int jobs, timeout;
+};
+
+/* Replace the prefix abs of each "file" value in spatch's output with given. */
+static char *map_paths(const char *out, size_t len, const char *abs, const char *given, size_t *nlen)
+{
+	struct iom_buf b;
+	iom_buf_init(&b);
+	char key[4200];
+	snprintf(key, sizeof(key), "\"file\": \"%s", abs);
+	size_t kl = strlen(key);
+	for (size_t i = 0; i < len;) {
+		const char *m = memmem(out + i, len - i, key, kl);
+		if (!m) {
+			iom_buf_add(&b, out + i, len - i);
+			break;
+		}
+		iom_buf_add(&b, out + i, (size_t)(m - (out + i)));
+		iom_buf_puts(&b, "\"file\": \"");
+		iom_buf_puts(&b, given);
+		i = (size_t)(m - out) + kl;
+	}
+	*nlen = b.len;
+	if (!b.s)
+		b.s = calloc(1, 1);
+	return b.s;
+}
+
+/* Run spatch on the files (or, with dir, the directory) and feed its facts to l; problems
+ * go to l. abs/given: the path prefix to map back. Returns 0, or -1 when spatch could not
+ * run at all. */
+static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, struct strv *files,
+		      const struct strv *from, const struct strv *to, const char *what, int *bad)
+{
+	char outp[4200], errp[4200];
+	snprintf(outp, sizeof(outp), "%s/out", r->tmp);
+	snprintf(errp, sizeof(errp), "%s/err", r->tmp);
+	struct strv av = { 0 };
+	char jobs[16], tmo[16];
+	snprintf(jobs, sizeof(jobs), "%d", r->jobs);
+	snprintf(tmo, sizeof(tmo), "%d", r->timeout);
+	const char *fixed[] = { r->spatch, "--very-quiet", "--no-show-diff", "--include-headers",
+				"--timeout", tmo, "--cocci-file", r->cocci, NULL };
+	for (const char **p = fixed; *p; p++)
+		strv_add(&av, *p);
+	if (r->jobs > 1) {
+		strv_add(&av, "--jobs");
+		strv_add(&av, jobs);
+		strv_add(&av, "--chunksize");
+		strv_add(&av, "1");
+	}
+	if (dir) {
+		strv_add(&av, "--dir");
+		strv_add(&av, dir);
+	} else {
+		for (size_t i = 0; i < files->n; i++)
+			strv_add(&av, files->v[i]);
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		cli_error("lint: fork: %s", strerror(errno));
+		strv_free(&av);
+		return -1;
+	}
+	if (pid == 0) {
+		int o = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int e = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int n = open("/dev/null", O_RDONLY);
+		if (o < 0 || e < 0 || n < 0 || chdir(r->tmp) < 0)
+			_exit(126);
+		dup2(n, 0);
+		dup2(o, 1);
+		dup2(e, 2);
+		setenv("HOME", r->tmp, 1);  /* no ~/.cocciconfig either */
+		execvp(av.v[0], av.v);
+		_exit(127);
+	}
+	strv_free(&av);
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	size_t olen = 0, elen = 0;
+	char *out = slurp(outp, &olen), *err = slurp(errp, &elen);
+	int rc = 0;
+	if (!out || !err) {
+		cli_error("lint: cannot read spatch's output");
+		rc = -1;
+	} else if (!WIFEXITED(st) || WEXITSTATUS(st) >= 126) {
+		cli_error("lint: spatch did not run on %s (%s %d)", what,
+			  WIFEXITED(st) ? "exit" : "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+		rc = -1;
+	} else {
+		size_t mlen = olen;
+		char *mapped = out;
+		out = NULL;
+		for (size_t k = 0; k < from->n; k++) {
+			char *m2 = map_paths(mapped, mlen, from->v[k], to->v[k], &mlen);
+			free(mapped);
+			mapped = m2;
+		}
+		struct iom_diag d;
+		iom_diag_init(&d);
+		if (iom_lint_add_spatch(l, mapped, mlen, "spatch output", &d) < 0) {
+			cli_error_diag(&d, 0);
+			*bad = 1;
+		}
+		free(mapped);
+		/* spatch's stderr: a timed-out file ("EXN: ... Timeout in FILE"), a failed
+		 * rule, a file it could not parse at all. Each line naming a file becomes a
+		 * problem of that file; anything else is one problem of the run. */
+		for (char *line = err; line && *line;) {
+			char *nl = strchr(line, '\n');
+			if (nl)
+				*nl = 0;
+			char *in = strstr(line, " in /");
+			if (!strncmp(line, "EXN:", 4) || strstr(line, "Timeout")) {
+				char file[4200] = "";
+				if (in) {
+					const char *fp = in + 4;
+					snprintf(file, sizeof(file), "%s", fp);
+					for (size_t k = 0; k < from->n; k++) {
+						size_t al = strlen(from->v[k]);
+						if (!strncmp(fp, from->v[k], al)) {
+							snprintf(file, sizeof(file), "%s%s", to->v[k], fp + al);
+							break;
+						}
+					}
+				}
+				char msg[300];
+				snprintf(msg, sizeof(msg), "%s",
+					 strstr(line, "Timeout") ? "spatch timed out on this file (--timeout); its calls are not checked"
+								 : "spatch failed on this file; its calls are not checked");
+				iom_lint_add_problem(l, file[0] ? file : what, msg);
+				*bad = 1;
+			}
+			line = nl ? nl + 1 : NULL;
+		}
+		if (WEXITSTATUS(st) != 0) {
+			char msg[200];
+			snprintf(msg, sizeof(msg), "spatch exited with status %d", WEXITSTATUS(st));
+			iom_lint_add_problem(l, what, msg);
+			*bad = 1;
+		}
+	}
+	free(out);
+	free(err);
+	return rc;
+}
+
+/* The source text of every file, for the #if branches and the mentions spatch missed. */
+static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
+{
+	for (size_t i = 0; i < files->n; i++) {
+		size_t len;
+		char *t = slurp(files->v[i], &len);
+		if (!t) {
+			cli_error("lint: %s: %s", files->v[i], strerror(errno));
+			*bad = 1;
+			continue;
+		}
+		if (iom_lint_add_source(l, files->v[i], t, len) < 0) {
+			cli_error("lint: out of memory");
+			*bad = 1;
+		}
+		free(t);
+	}
+}
+
+static char *rules_file(const char *tmp)
+{
+	char *p = NULL;
+	if (asprintf(&p, "%s/iomodel-lint.cocci", tmp) < 0)
+		return NULL;
+	FILE *f = fopen(p, "w");
+	if (!f) {
+		free(p);
+		return NULL;
+	}
+	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++)
+		fprintf(f, "// ---- %s\n%s\n", e->name, e->text);
+	if (fclose(f)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void rm_tmp(const char *tmp)
+{
+	const char *names[] = { "out", "err", "iomodel-lint.cocci" };
+	char p[4200];
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(p, sizeof(p), "%s/%s", tmp, names[i]);
+		unlink(p);
+	}
+	rmdir(tmp);
+}
+
+int cmd_lint(int argc, char **argv)
+{
+	enum { O_FORMAT = 256, O_FACTS_OUT, O_FACTS, O_EXPLAIN, O_KERNEL, O_JOBS, O_TIMEOUT };
+	static const struct option lo[] = {
+		{ "kernel", required_argument, 0, O_KERNEL }, { "json", no_argument, 0, 'j' },
+		{ "format", required_argument, 0, O_FORMAT }, { "facts-out", required_argument, 0, O_FACTS_OUT },
+		{ "facts", required_argument, 0, O_FACTS }, { "explain", required_argument, 0, O_EXPLAIN },
+		{ "jobs", required_argument, 0, O_JOBS }, { "timeout", required_argument, 0, O_TIMEOUT },
+		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+	};
+	unsigned kver = 0;
+	const char *format = "text", *facts_out = NULL, *explain = NULL;
+	struct strv facts_in = { 0 };
+	int jobs = 2, timeout = 120, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': format = "json"; break;
+		case O_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "gcc") && strcmp(optarg, "sarif") &&
+			    strcmp(optarg, "json")) {
+				cli_error("lint: --format must be text, gcc, sarif or json, not '%s'", optarg);
+				return CLI_BADINPUT;
+			}
+			format = optarg;
+			break;
+		case O_FACTS_OUT: facts_out = optarg; break;
+		case O_FACTS: strv_add(&facts_in, optarg); break;
+		case O_EXPLAIN: explain = optarg; break;
+		case O_KERNEL:
+			if (iom_kver_parse(optarg, &kver) < 0 || !kver) {
+				cli_error("lint: --kernel wants X.Y, such as 4.2 or 6.12, not '%s'", optarg);
+				return CLI_BADINPUT;
+			}
+			break;
+		case O_JOBS:
+		case O_TIMEOUT: {
+			char *e;
+			long v = strtol(optarg, &e, 10);
+			if (*e || v < (c == O_JOBS) || v > 4096) {
+				cli_error("lint: --%s wants a number%s, not '%s'", c == O_JOBS ? "jobs" : "timeout",
+					  c == O_JOBS ? " from 1" : " (0: none)", optarg);
+				return CLI_BADINPUT;
+			}
+			*(c == O_JOBS ? &jobs : &timeout) = (int)v;
+			break;
+		}
+		case 'h': usage(stdout); return CLI_OK;
+		default: usage(stderr); return CLI_BADINPUT;
+		}
+	}
+	if (explain) {
+		if (!strcmp(explain, "all")) {
+			for (const struct iom_lint_code *lc = iom_lint_codes; lc->code; lc++)
+				printf("%-30s %s\n", lc->code, lc->summary);
+			return CLI_OK;
+		}
+		const struct iom_lint_code *lc = iom_lint_code_lookup(explain);
+		if (!lc) {
+			cli_error("lint: unknown code '%s' (iomodel lint --explain all lists them)", explain);
+			return CLI_BADINPUT;
+		}
+		printf("%s: %s\nsource: %s\n\n%s\nfix: %s\n", lc->code, lc->summary, lc->source, lc->explain, lc->help);
+		return CLI_OK;
+	}
+	if (optind == argc && !facts_in.n) {
+		usage(stderr);
+		return CLI_BADINPUT;
+	}
+	if (optind < argc && facts_in.n) {
+		cli_error("lint: --facts replays saved facts; give it no PATH");
+		return CLI_BADINPUT;
+	}
+	struct iom_lint *l = iom_lint_new(kver);
+	if (!l) {
+		cli_error("lint: out of memory");
+		return CLI_BADINPUT;
+	}
+	int bad = 0;
+	for (size_t i = 0; i < facts_in.n; i++) {
+		size_t len;
+		char *t = slurp(facts_in.v[i], &len);
+		if (!t) {
+			cli_error("lint: %s: %s", facts_in.v[i], strerror(errno));
+			bad = 1;
+			continue;
+		}
+		struct iom_diag d;
+		iom_diag_init(&d);
+		if (iom_lint_read_facts(l, t, len, facts_in.v[i], &d) < 0) {
+			cli_error_diag(&d, 0);
+			bad = 1;
+		}
+		free(t);
+	}
+	strv_free(&facts_in);
+	if (optind < argc) {
+		const char *sp = getenv("IOMODEL_SPATCH");
+		if (!sp || !*sp)
+			sp = "spatch";
+		if (!on_path(sp)) {
+			cli_error("lint: spatch (Coccinelle) not found; install it with 'apt-get install coccinelle' "
+				  "(scripts/bootstrap --tests does), or name it with IOMODEL_SPATCH");
+			iom_lint_free(l);
+			return CLI_BADINPUT;
+		}
+		const char *td = getenv("TMPDIR");
+		char tmpl[4096];
+		snprintf(tmpl, sizeof(tmpl), "%s/iomodel-lint.XXXXXX", td && *td ? td : "/tmp");
+		char *tmp = mkdtemp(tmpl);
+		char *cocci = tmp ? rules_file(tmp) : NULL;
+		if (!cocci) {
+			cli_error("lint: cannot write the rules to a temporary directory: %s", strerror(errno));
+			if (tmp)
+				rm_tmp(tmp);
+			iom_lint_free(l);
+			return CLI_BADINPUT;
+		}
+		struct run r = { sp, cocci, tmp, jobs, timeout };
+		struct strv loose = { 0 }, loose_abs = { 0 };
+		/* the loose files first, as one driver */
+		for (int i = optind; i < argc; i++) {
+			struct stat sb;
+			if (stat(argv[i], &sb) < 0) {
+				cli_error("lint: %s: %s", argv[i], strerror(errno));
+				bad = 1;
+			} else if (S_ISDIR(sb.st_mode)) {
+				continue;
+			} else if (!S_ISREG(sb.st_mode) || !c_name(argv[i])) {
+				cli_error("lint: %s: not a C source or header file (.c, .h)", argv[i]);
+				bad = 1;
+			} else {
+				char *a = absolute(argv[i]);
+				strv_add(&loose, argv[i]);
+				strv_add(&loose_abs, a ? a : argv[i]);
+				free(a);
+			}
+		}
+		if (loose.n) {
+			iom_lint_driver(l, loose.n == 1 ? loose.v[0] : "(files named together)");
+			/* run together; each file's absolute path maps back to the one given */
+			if (run_spatch(&r, l, NULL, &loose_abs, &loose_abs, &loose, "the files named together", &bad) < 0)
+				bad = 1;
+			add_sources(l, &loose, &bad);
+		}
+		for (int i = optind; i < argc; i++) {
+			struct stat sb;
+			if (stat(argv[i], &sb) < 0 || !S_ISDIR(sb.st_mode))
+				continue;
+			struct strv files = { 0 };
+			walk(argv[i], &files, &bad);
+			if (!files.n) {
+				cli_error("lint: %s: no C source or header files in this directory", argv[i]);
+				bad = 1;
+				continue;
+			}
+			char *a = absolute(argv[i]);
+			size_t al = strlen(a), gl = strlen(argv[i]);
+			/* "dir/" and "dir" map alike */
+			while (al > 1 && a[al - 1] == '/')
+				a[--al] = 0;
+			char *given = strdup(argv[i]);
+			while (gl > 1 && given[gl - 1] == '/')
+				given[--gl] = 0;
+			iom_lint_driver(l, NULL);
+			struct strv from = { 0 }, to = { 0 };
+			strv_add(&from, a);
+			strv_add(&to, given);
+			if (run_spatch(&r, l, a, &files, &from, &to, given, &bad) < 0)
+				bad = 1;
+			add_sources(l, &files, &bad);
+			free(a);
+			free(given);
+			strv_free(&from);
+			strv_free(&to);
+			strv_free(&files);
+		}
+		strv_free(&loose);
+		strv_free(&loose_abs);
+		rm_tmp(tmp);
+		free(cocci);
+	}
+	if (facts_out) {
+		struct iom_buf b;
+		iom_buf_init(&b);
+		iom_lint_write_facts(l, &b);
+		FILE *f = fopen(facts_out, "w");
+		if (!f || b.oom || fwrite(iom_buf_str(&b), 1, b.len, f) != b.len || fclose(f)) {
+			cli_error("lint: %s: cannot write the facts", facts_out);
+			bad = 1;
+		}
+		iom_buf_release(&b);
+	}
+	struct iom_diag d;
+	iom_diag_init(&d);
+	if (iom_lint_decide(l, &d) < 0) {
+		cli_error_diag(&d, 0);
+		iom_lint_free(l);
+		return CLI_BADINPUT;
+	}
+	if (iom_lint_nr_problems(l))
+		bad = 1;
+	struct iom_buf b;
+	iom_buf_init(&b);
+	if (!strcmp(format, "json"))
+		iom_lint_render_json(l, &b);
+	else if (!strcmp(format, "gcc"))
+		iom_lint_render_gcc(l, &b);
+	else if (!strcmp(format, "sarif"))
+		iom_lint_render_sarif(l, iom_version(), &b);
+	else
+		iom_lint_render_text(l, &b);
+	fputs(iom_buf_str(&b), stdout);
+	iom_buf_release(&b);
+	int found = iom_lint_nr_findings(l) > 0;
+	iom_lint_free(l);
+	return bad ? CLI_BADINPUT : found ? CLI_FAIL : CLI_OK;
+}

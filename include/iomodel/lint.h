@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- lint: findings about MMIO use in driver source, decided from facts.
+ * The matcher (Coccinelle's spatch running the SmPL rules of lint/, driven by the CLI) prints
+ * facts: one call of interest, definition or prototype per line, as JSON. The library reads
+ * them per driver (iom_lint_add_spatch), adds what only the source text tells (the #if branch
+ * of each fact, and each mention of a rule's name that the matcher did not report:
+ * iom_lint_add_source), saves and replays them as a facts file (iom_lint_write_facts,
+ * iom_lint_read_facts), and decides findings (iom_lint_decide). It never runs a process,
+ * never reads a file and never prints. docs/lint.md lists the codes and the formats. */
+#ifndef IOMODEL_LINT_H
+#define IOMODEL_LINT_H
+
+#include <stddef.h>
+#include "iomodel/buf.h"
+#include "iomodel/diag.h"
+#include "iomodel/scenario.h"
+
+struct iom_lint;
+
+enum iom_lint_fkind {
+	IOM_LINT_CALL,          /* a call of a rule's function                                */
+	IOM_LINT_DEF,           /* a definition of a function named like one                  */
+	IOM_LINT_PROTO,         /* a prototype of one                                         */
+	IOM_LINT_UNPARSED,      /* a mention NAME( in code that the matcher did not report    */
+	IOM_LINT_FKIND__COUNT
+};
+
+struct iom_lint_fact {
+	enum iom_lint_fkind kind;
+	char *name;             /* the function                                               */
+	char *file;             /* as the matcher gave it                                     */
+	int line, col;          /* 1-based                                                    */
+	char *func;             /* enclosing function, "" at file scope                       */
+	char *cond;             /* the #if branch it sits in, "" when none ("CONFIG_MTRR",
+				 * "!CONFIG_X86", "CONFIG_PCI && !CONFIG_X86")               */
+	char **args;            /* arguments as written (calls only)                          */
+	size_t nargs;
+	int driver;             /* index of its driver                                        */
+};
+
+/* A file the run could not check, or checked only in part: spatch timed out, the file is
+ * not C, spatch failed. Kept in the facts file so a replay reports it too. */
+struct iom_lint_problem {
+	char *file;
+	char *msg;
+	int driver;
+};
+
+struct iom_lint_finding {
+	const char *code;       /* "mtrr-add-in-driver", ... (tables/lint_codes.def)          */
+	const struct iom_lint_fact *at;
+	const struct iom_lint_fact *related;  /* the other side of a two-sided finding, or NULL */
+	char *msg;              /* what happens on which kernels and arches, and the fix      */
+};
+
+struct iom_lint_code {
+	const char *code, *source, *summary, *explain, *help;
+};
+/* The codes, in table order; NULL-terminated. */
+extern const struct iom_lint_code iom_lint_codes[];
+const struct iom_lint_code *iom_lint_code_lookup(const char *code);
+
+/* The SmPL rules of lint/, compiled in, _facts.cocci first; {NULL, NULL}-terminated. */
+extern const struct iom_embedded iom_lint_rules[];
+
+/* kver: the kernel the code is built against (IOM_KVER; 0 = 6.12). */
+struct iom_lint *iom_lint_new(unsigned kver);
+void iom_lint_free(struct iom_lint *l);
+/* Start a driver (a directory, or the files named together): later facts belong to it. */
+int iom_lint_driver(struct iom_lint *l, const char *name);
+/* The matcher's output, len bytes, named name in diagnostics: one JSON fact per line. A
+ * malformed line is IOM_EPARSE with name:line:col, and nothing of that text is kept. */
+int iom_lint_add_spatch(struct iom_lint *l, const char *text, size_t len, const char *name,
+			struct iom_diag *d);
+/* The text of a file of the current driver, under the name the matcher used: sets the #if
+ * branch of its facts and adds an UNPARSED fact for each NAME( of a rule's function in its
+ * code (not in a comment or string) that no fact covers. */
+int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len);
+/* A problem with a file of the current driver (its findings are still reported). */
+int iom_lint_add_problem(struct iom_lint *l, const char *file, const char *msg);
+
+/* The facts file (JSON, docs/lint.md): write everything added so far; read one back, as if
+ * its drivers, facts and problems had been added. */
+void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b);
+int iom_lint_read_facts(struct iom_lint *l, const char *text, size_t len, const char *name,
+			struct iom_diag *d);
+
+size_t iom_lint_nr_facts(const struct iom_lint *l);
+const struct iom_lint_fact *iom_lint_fact(const struct iom_lint *l, size_t i);
+size_t iom_lint_nr_problems(const struct iom_lint *l);
+const struct iom_lint_problem *iom_lint_problem(const struct iom_lint *l, size_t i);
+const char *iom_lint_driver_name(const struct iom_lint *l, int driver);
+
+/* Decide the findings of every driver added so far (again from scratch on each call). */
+int iom_lint_decide(struct iom_lint *l, struct iom_diag *d);
+/* Findings sorted by file, line, column, code. */
+size_t iom_lint_nr_findings(const struct iom_lint *l);
+const struct iom_lint_finding *iom_lint_finding(const struct iom_lint *l, size_t i);
+
+/* Reports: text grouped by file; gcc-style lines; JSON; SARIF 2.1.0. Each also lists the
+ * UNPARSED mentions and the problems (as notes). */
+void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b);
+void iom_lint_render_gcc(const struct iom_lint *l, struct iom_buf *b);
+void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b);
+void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct iom_buf *b);
+/* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
+const char *iom_lint_explain(const char *code);
+
+#endif

@@ -1,0 +1,880 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- lint facts: the matcher's JSON lines, the facts file, and what the source text
+ * adds (the #if branch of each fact; the mentions the matcher did not report). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "lint_int.h"
+#include "iomodel/kver.h"
+
+const struct lint_name lint_names[] = {
+#define LNAME(n, c, v, fix, src) { #n, LC_##c, v, fix, src },
+#include "../../tables/lint_names.def"
+#undef LNAME
+};
+const size_t lint_nr_names = sizeof(lint_names) / sizeof(lint_names[0]);
+
+const struct lint_name *lint_name_lookup(const char *name)
+{
+	for (size_t i = 0; i < lint_nr_names; i++)
+		if (!strcmp(lint_names[i].name, name))
+			return &lint_names[i];
+	return NULL;
+}
+
+/* ORDER IOM_LINT_FKIND */
+static const char *const fkind_names[] = { "call", "def", "proto", "unparsed" };
+_Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
+
+const char *lint_fkind_name(enum iom_lint_fkind k)
+{
+	return k < IOM_LINT_FKIND__COUNT ? fkind_names[k] : "?";
+}
+
+struct iom_lint *iom_lint_new(unsigned kver)
+{
+	struct iom_lint *l = calloc(1, sizeof(*l));
+	if (l) {
+		l->kver = kver ? kver : IOM_KVER(6, 12);
+		l->cur = -1;
+	}
+	return l;
+}
+
+static void fact_free(struct iom_lint_fact *f)
+{
+	free(f->name); free(f->file); free(f->func); free(f->cond);
+	for (size_t i = 0; i < f->nargs; i++)
+		free(f->args[i]);
+	free(f->args);
+}
+
+void lint_clear_findings(struct iom_lint *l)
+{
+	for (size_t i = 0; i < l->nr_found; i++)
+		free(l->found[i].msg);
+	l->nr_found = 0;
+}
+
+void iom_lint_free(struct iom_lint *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nr_facts; i++)
+		fact_free(&l->facts[i]);
+	for (size_t i = 0; i < l->nr_probs; i++) {
+		free(l->probs[i].file);
+		free(l->probs[i].msg);
+	}
+	for (int i = 0; i < l->nr_drivers; i++)
+		free(l->drivers[i]);
+	lint_clear_findings(l);
+	free(l->found); free(l->facts); free(l->probs); free(l->drivers);
+	free(l);
+}
+
+static int new_driver(struct iom_lint *l, const char *name, size_t len)
+{
+	char **n = realloc(l->drivers, (size_t)(l->nr_drivers + 1) * sizeof(*n));
+	if (!n)
+		return -IOM_ENOMEM;
+	l->drivers = n;
+	if (!(n[l->nr_drivers] = malloc(len + 1)))
+		return -IOM_ENOMEM;
+	memcpy(n[l->nr_drivers], name, len);
+	n[l->nr_drivers][len] = 0;
+	return l->nr_drivers++;
+}
+
+/* The driver a fact of file belongs to: the current one, or with a driver per directory,
+ * the one named after file's directory. */
+static int driver_of(struct iom_lint *l, const char *file)
+{
+	if (!l->by_dir)
+		return l->cur;
+	const char *sl = strrchr(file, '/');
+	size_t n = sl ? (size_t)(sl - file) : 1;
+	const char *name = sl ? file : ".";
+	for (int i = l->nr_drivers - 1; i >= l->dir0; i--)
+		if (strlen(l->drivers[i]) == n && !strncmp(l->drivers[i], name, n))
+			return i;
+	return new_driver(l, name, n);
+}
+
+int iom_lint_driver(struct iom_lint *l, const char *name)
+{
+	l->by_dir = !name;
+	l->dir0 = l->nr_drivers;
+	if (!name) {
+		l->cur = -1;
+		return 0;
+	}
+	char **n = realloc(l->drivers, (size_t)(l->nr_drivers + 1) * sizeof(*n));
+	if (!n)
+		return -IOM_ENOMEM;
+	l->drivers = n;
+	if (!(n[l->nr_drivers] = strdup(name ? name : "")))
+		return -IOM_ENOMEM;
+	l->cur = l->nr_drivers++;
+	return 0;
+}
+
+static int cur_driver(struct iom_lint *l)
+{
+	if (l->cur < 0 && !l->by_dir && iom_lint_driver(l, "") < 0)
+		return -IOM_ENOMEM;
+	return 0;
+}
+
+const char *iom_lint_driver_name(const struct iom_lint *l, int driver)
+{
+	return driver >= 0 && driver < l->nr_drivers ? l->drivers[driver] : "";
+}
+
+size_t iom_lint_nr_facts(const struct iom_lint *l) { return l->nr_facts; }
+const struct iom_lint_fact *iom_lint_fact(const struct iom_lint *l, size_t i)
+{
+	return i < l->nr_facts ? &l->facts[i] : NULL;
+}
+size_t iom_lint_nr_problems(const struct iom_lint *l) { return l->nr_probs; }
+const struct iom_lint_problem *iom_lint_problem(const struct iom_lint *l, size_t i)
+{
+	return i < l->nr_probs ? &l->probs[i] : NULL;
+}
+
+static struct iom_lint_fact *new_fact(struct iom_lint *l)
+{
+	if (l->nr_facts == l->cap_facts) {
+		size_t nc = l->cap_facts ? 2 * l->cap_facts : 64;
+		struct iom_lint_fact *n = realloc(l->facts, nc * sizeof(*n));
+		if (!n)
+			return NULL;
+		l->facts = n;
+		l->cap_facts = nc;
+	}
+	lint_clear_findings(l);
+	struct iom_lint_fact *f = &l->facts[l->nr_facts];
+	memset(f, 0, sizeof(*f));
+	f->driver = l->cur;
+	return f;
+}
+
+int iom_lint_add_problem(struct iom_lint *l, const char *file, const char *msg)
+{
+	if (cur_driver(l) < 0)
+		return -IOM_ENOMEM;
+	if (l->nr_probs == l->cap_probs) {
+		size_t nc = l->cap_probs ? 2 * l->cap_probs : 8;
+		struct iom_lint_problem *n = realloc(l->probs, nc * sizeof(*n));
+		if (!n)
+			return -IOM_ENOMEM;
+		l->probs = n;
+		l->cap_probs = nc;
+	}
+	struct iom_lint_problem *p = &l->probs[l->nr_probs];
+	p->file = strdup(file ? file : "");
+	p->msg = strdup(msg ? msg : "");
+	p->driver = p->file ? driver_of(l, p->file) : -1;
+	if (!p->file || !p->msg || p->driver < 0) {
+		free(p->file);
+		free(p->msg);
+		return -IOM_ENOMEM;
+	}
+	l->nr_probs++;
+	return 0;
+}
+
+/* ---- one JSON fact ---------------------------------------------------------------------- */
+
+static bool ident(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+static const char *get_str(json_t *o, const char *key, bool need, const char **err)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		if (need && !*err)
+			*err = key;
+		return need ? NULL : "";
+	}
+	if (!json_is_string(v)) {
+		if (!*err)
+			*err = key;
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+/* Fill a fact from object o; col_base is 0 for the matcher (0-based columns), 1 for a
+ * facts file. Returns NULL or a message. */
+static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
+{
+	const char *miss = NULL;
+	const char *kind = get_str(o, "kind", true, &miss), *name = get_str(o, "name", true, &miss),
+		   *file = get_str(o, "file", true, &miss), *func = get_str(o, "function", false, &miss),
+		   *cond = get_str(o, "cond", false, &miss);
+	static char why[160];
+	if (miss) {
+		snprintf(why, sizeof(why), "fact needs a string \"%s\"", miss);
+		return why;
+	}
+	int k = -1;
+	for (int i = 0; i < IOM_LINT_FKIND__COUNT; i++)
+		if (!strcmp(kind, fkind_names[i]))
+			k = i;
+	if (k < 0)
+		return "unknown fact kind (call, def, proto, unparsed)";
+	if (!ident(name) || strlen(name) > 128)
+		return "\"name\" is not a C identifier";
+	if (!*file || strlen(file) > 4096)
+		return "\"file\" is empty or too long";
+	json_t *jl = json_object_get(o, "line"), *jc = json_object_get(o, "column");
+	if (!json_is_integer(jl) || json_integer_value(jl) < 1 || json_integer_value(jl) > 100000000)
+		return "\"line\" must be an integer from 1";
+	if (!json_is_integer(jc) || json_integer_value(jc) < col_base ||
+	    json_integer_value(jc) > 100000000)
+		return col_base ? "\"column\" must be an integer from 1" : "\"column\" must be an integer from 0";
+	json_t *ja = json_object_get(o, "args");
+	if (ja && !json_is_array(ja))
+		return "\"args\" must be an array of strings";
+	if (ja && k != IOM_LINT_CALL)
+		return "only a call has \"args\"";
+	size_t na = ja ? json_array_size(ja) : 0;
+	for (size_t i = 0; i < na; i++)
+		if (!json_is_string(json_array_get(ja, i)))
+			return "\"args\" must be an array of strings";
+	struct iom_lint_fact *f = new_fact(l);
+	if (!f)
+		return "out of memory";
+	f->kind = (enum iom_lint_fkind)k;
+	f->line = (int)json_integer_value(jl);
+	f->col = (int)json_integer_value(jc) + (1 - col_base);
+	f->name = strdup(name);
+	f->file = strdup(file);
+	f->func = strdup(func);
+	f->cond = strdup(cond);
+	f->args = na ? calloc(na, sizeof(char *)) : NULL;
+	f->driver = f->file ? driver_of(l, f->file) : -1;
+	bool oom = !f->name || !f->file || !f->func || !f->cond || (na && !f->args) || f->driver < 0;
+	for (size_t i = 0; !oom && i < na; i++) {
+		f->args[i] = strdup(json_string_value(json_array_get(ja, i)));
+		oom = !f->args[i];
+		f->nargs = i + 1;
+	}
+	if (oom) {
+		fact_free(f);
+		return "out of memory";
+	}
+	l->nr_facts++;
+	return NULL;
+}
+
+/* Each non-empty line of text: a JSON object. handle() takes it; returns NULL or a
+ * message. On an error, everything this text added is taken back. */
+static int each_line(struct iom_lint *l, const char *text, size_t len, const char *name,
+		     struct iom_diag *d, const char *(*handle)(struct iom_lint *, json_t *, int *))
+{
+	size_t nf0 = l->nr_facts, np0 = l->nr_probs;
+	int nd0 = l->nr_drivers, cur0 = l->cur;
+	int lineno = 0, col = 1, rc = 0;
+	const char *msg = NULL;
+	char ebuf[200];
+	for (size_t pos = 0; pos < len && !msg;) {
+		lineno++;
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t e = nl ? (size_t)(nl - text) : len;
+		size_t ls = pos, s = pos;
+		pos = e + 1;
+		while (s < e && (text[s] == ' ' || text[s] == '\t' || text[s] == '\r'))
+			s++;
+		if (s == e)
+			continue;
+		json_error_t err;
+		json_t *o = json_loadb(text + s, e - s, JSON_REJECT_DUPLICATES, &err);
+		col = (int)(s - ls) + 1;
+		if (!o) {
+			col += err.column > 1 ? err.column - 1 : 0;
+			snprintf(ebuf, sizeof(ebuf), "not JSON: %s", err.text);
+			msg = ebuf;
+			rc = -IOM_EPARSE;
+			break;
+		}
+		if (!json_is_object(o)) {
+			msg = "expected a JSON object";
+		} else {
+			msg = handle(l, o, &col);
+		}
+		json_decref(o);
+		if (msg)
+			rc = !strcmp(msg, "out of memory") ? -IOM_ENOMEM : -IOM_EPARSE;
+	}
+	if (rc) {
+		iom_diag_set(d, rc == -IOM_ENOMEM ? IOM_ENOMEM : IOM_EPARSE, name, lineno, col, "%s", msg);
+		while (l->nr_facts > nf0)
+			fact_free(&l->facts[--l->nr_facts]);
+		while (l->nr_probs > np0) {
+			l->nr_probs--;
+			free(l->probs[l->nr_probs].file);
+			free(l->probs[l->nr_probs].msg);
+		}
+		while (l->nr_drivers > nd0)
+			free(l->drivers[--l->nr_drivers]);
+		l->cur = cur0;
+	}
+	return rc;
+}
+
+static const char *spatch_line(struct iom_lint *l, json_t *o, int *col)
+{
+	(void)col;
+	return fact_from_json(l, o, 0);
+}
+
+int iom_lint_add_spatch(struct iom_lint *l, const char *text, size_t len, const char *name,
+			struct iom_diag *d)
+{
+	if (cur_driver(l) < 0)
+		return -IOM_ENOMEM;
+	return each_line(l, text, len, name, d, spatch_line);
+}
+
+/* ---- the facts file: JSON lines ---------------------------------------------------------
+ *   {"iomodel_lint_facts": 1}                       first line
+ *   {"driver": NAME}                                the facts after it are NAME's
+ *   {"kind": ..., "name": ..., "file": ..., ...}     a fact, 1-based column
+ *   {"problem": MESSAGE, "file": FILE}              a problem of the current driver */
+
+static void put_json(struct iom_buf *b, json_t *o)
+{
+	char *t = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_ENSURE_ASCII);
+	if (t) {
+		iom_buf_puts(b, t);
+		iom_buf_puts(b, "\n");
+		free(t);
+	} else {
+		b->oom = 1;
+	}
+	json_decref(o);
+}
+
+/* A JSON string for any bytes: jansson refuses invalid UTF-8, so such bytes become '?'. */
+json_t *lint_json_str(const char *s)
+{
+	json_t *v = json_string(s);
+	if (v)
+		return v;
+	char *c = strdup(s);
+	if (!c)
+		return NULL;
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	v = json_string(c);
+	free(c);
+	return v;
+}
+
+json_t *lint_fact_json(const struct iom_lint_fact *f)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "kind", json_string(lint_fkind_name(f->kind)));
+	json_object_set_new(o, "name", lint_json_str(f->name));
+	json_object_set_new(o, "file", lint_json_str(f->file));
+	json_object_set_new(o, "line", json_integer(f->line));
+	json_object_set_new(o, "column", json_integer(f->col));
+	json_object_set_new(o, "function", lint_json_str(f->func));
+	if (f->cond[0])
+		json_object_set_new(o, "cond", lint_json_str(f->cond));
+	if (f->kind == IOM_LINT_CALL) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < f->nargs; i++)
+			json_array_append_new(a, lint_json_str(f->args[i]));
+		json_object_set_new(o, "args", a);
+	}
+	return o;
+}
+
+/* Facts in file, line, column, kind order: spatch's --jobs workers print in any order. */
+static int cmp_fact(const void *a, const void *b)
+{
+	const struct iom_lint_fact *x = *(const struct iom_lint_fact *const *)a;
+	const struct iom_lint_fact *y = *(const struct iom_lint_fact *const *)b;
+	int r = strcmp(x->file, y->file);
+	if (!r)
+		r = (x->line > y->line) - (x->line < y->line);
+	if (!r)
+		r = (x->col > y->col) - (x->col < y->col);
+	if (!r)
+		r = (int)x->kind - (int)y->kind;
+	if (!r)
+		r = strcmp(x->name, y->name);
+	return r;
+}
+
+void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
+{
+	put_json(b, json_pack("{s:i}", "iomodel_lint_facts", 1));
+	const struct iom_lint_fact **v = malloc((l->nr_facts + 1) * sizeof(*v));
+	if (!v) {
+		b->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < l->nr_facts; i++)
+		v[i] = &l->facts[i];
+	qsort(v, l->nr_facts, sizeof(*v), cmp_fact);
+	for (int d = 0; d < l->nr_drivers; d++) {
+		put_json(b, json_pack("{s:o}", "driver", lint_json_str(l->drivers[d])));
+		for (size_t i = 0; i < l->nr_facts; i++)
+			if (v[i]->driver == d)
+				put_json(b, lint_fact_json(v[i]));
+		for (size_t i = 0; i < l->nr_probs; i++)
+			if (l->probs[i].driver == d)
+				put_json(b, json_pack("{s:o,s:o}", "problem", lint_json_str(l->probs[i].msg),
+						      "file", lint_json_str(l->probs[i].file)));
+	}
+	free(v);
+}
+
+static const char *facts_line(struct iom_lint *l, json_t *o, int *col)
+{
+	(void)col;
+	json_t *h = json_object_get(o, "iomodel_lint_facts");
+	if (h) {
+		if (l->cur != -1 || json_object_size(o) != 1)
+			return "the header line comes first and alone";
+		if (!json_is_integer(h) || json_integer_value(h) != 1)
+			return "this iomodel reads facts files of version 1";
+		l->cur = -3;
+		return NULL;
+	}
+	if (l->cur == -1)
+		return "not an iomodel lint facts file (the first line is {\"iomodel_lint_facts\": 1})";
+	json_t *dv = json_object_get(o, "driver");
+	if (dv) {
+		if (!json_is_string(dv) || json_object_size(o) != 1)
+			return "a driver line is {\"driver\": NAME}";
+		if (l->cur == -3)
+			l->cur = -1;
+		return iom_lint_driver(l, json_string_value(dv)) < 0 ? "out of memory" : NULL;
+	}
+	if (l->cur < 0)
+		return "a fact before the first {\"driver\": NAME} line";
+	json_t *pv = json_object_get(o, "problem");
+	if (pv) {
+		json_t *fv = json_object_get(o, "file");
+		if (!json_is_string(pv) || !json_is_string(fv) || json_object_size(o) != 2)
+			return "a problem line is {\"problem\": MESSAGE, \"file\": FILE}";
+		return iom_lint_add_problem(l, json_string_value(fv), json_string_value(pv)) < 0 ? "out of memory" : NULL;
+	}
+	return fact_from_json(l, o, 1);
+}
+
+int iom_lint_read_facts(struct iom_lint *l, const char *text, size_t len, const char *name,
+			struct iom_diag *d)
+{
+	/* l->cur is borrowed as the reader's state: -1 before the header, -3 after it. */
+	int saved = l->cur;
+	l->by_dir = false;
+	l->cur = -1;
+	int rc = each_line(l, text, len, name, d, facts_line);
+	if (!rc && l->cur == -1) {
+		iom_diag_set(d, IOM_EPARSE, name, 1, 1, "empty: not an iomodel lint facts file");
+		rc = -IOM_EPARSE;
+	}
+	if (rc || l->cur < 0)
+		l->cur = saved;
+	return rc;
+}
+
+/* ---- the source text: #if branches, and mentions the matcher did not report -------------
+ * A small C lexer: comments, string and character literals, and line splices are skipped;
+ * preprocessor lines are read for #if/#ifdef/#ifndef/#elif/#else/#endif and #define NAME(.
+ * An include guard (#ifndef X then #define X) is no branch. */
+
+#define MAX_DEPTH 64
+
+struct frame {
+	char *prev;     /* the branches before this one, negated, "" when none           */
+	char *cur;      /* this branch's condition, "" for none (an include guard)       */
+};
+
+static char *xstrdup_n(const char *s, size_t n)
+{
+	char *r = malloc(n + 1);
+	if (r) {
+		memcpy(r, s, n);
+		r[n] = 0;
+	}
+	return r;
+}
+
+/* "!X" for an identifier or defined(X), else "!(E)"; and the other way round. */
+static char *negate(const char *e)
+{
+	size_t n = strlen(e);
+	char *r = malloc(n + 4);
+	if (!r)
+		return NULL;
+	if (e[0] == '!' && ident(e + 1))
+		snprintf(r, n + 4, "%s", e + 1);
+	else if (ident(e))
+		snprintf(r, n + 4, "!%s", e);
+	else
+		snprintf(r, n + 4, "!(%s)", e);
+	return r;
+}
+
+static char *join(const char *a, const char *b)
+{
+	size_t n = strlen(a) + strlen(b) + 5;
+	char *r = malloc(n);
+	if (r)
+		snprintf(r, n, "%s%s%s", a, *a && *b ? " && " : "", b);
+	return r;
+}
+
+/* The condition in force: every frame's prev && cur, joined. */
+static char *cond_now(struct frame *st, int depth)
+{
+	char *c = strdup("");
+	for (int i = 0; c && i < depth; i++) {
+		char *t = join(c, st[i].prev);
+		free(c);
+		c = t ? join(t, st[i].cur) : NULL;
+		free(t);
+	}
+	return c;
+}
+
+struct seg { int line; char *cond; };   /* from this line on, cond holds                */
+
+/* The directive's text with comments removed and blanks squeezed (splices already joined
+ * by the caller). */
+static void squeeze(const char *s, size_t n, char *out, size_t outsz)
+{
+	size_t o = 0;
+	bool sp = false;
+	for (size_t i = 0; i < n && o + 1 < outsz; i++) {
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+			i += 2;
+			while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'))
+				i++;
+			i++;
+			sp = true;
+			continue;
+		}
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
+			break;
+		if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
+			i++;
+			sp = true;
+			continue;
+		}
+		if (isspace((unsigned char)s[i])) {
+			sp = true;
+			continue;
+		}
+		if (sp && o)
+			out[o++] = ' ';
+		sp = false;
+		out[o++] = s[i];
+	}
+	out[o] = 0;
+}
+
+static bool covered(const struct iom_lint *l, size_t from, const char *file, int line, int col)
+{
+	for (size_t i = from; i < l->nr_facts; i++) {
+		const struct iom_lint_fact *f = &l->facts[i];
+		if (f->line == line && f->col == col && !strcmp(f->file, file))
+			return true;
+	}
+	return false;
+}
+
+static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *file, int line,
+		       int col, const char *name, size_t n, const char *func)
+{
+	struct iom_lint_fact *f = new_fact(l);
+	if (!f)
+		return -IOM_ENOMEM;
+	f->kind = k;
+	f->file = strdup(file);
+	f->name = xstrdup_n(name, n);
+	f->func = strdup(func);
+	f->cond = strdup("");
+	f->line = line;
+	f->col = col;
+	f->driver = f->file ? driver_of(l, f->file) : -1;
+	if (!f->file || !f->name || !f->func || !f->cond || f->driver < 0) {
+		fact_free(f);
+		return -IOM_ENOMEM;
+	}
+	l->nr_facts++;
+	return 0;
+}
+
+static const struct lint_name *name_at(const char *t, size_t n)
+{
+	char w[64];
+	if (n >= sizeof(w))
+		return NULL;
+	memcpy(w, t, n);
+	w[n] = 0;
+	return lint_name_lookup(w);
+}
+
+static bool mentions_any(const char *text, size_t len)
+{
+	for (size_t i = 0; i < lint_nr_names; i++)
+		if (memmem(text, len, lint_names[i].name, strlen(lint_names[i].name)))
+			return true;
+	return false;
+}
+
+int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len)
+{
+	if (cur_driver(l) < 0)
+		return -IOM_ENOMEM;
+	bool any_fact = false;
+	for (size_t i = 0; i < l->nr_facts && !any_fact; i++)
+		any_fact = !strcmp(l->facts[i].file, file);
+	if (!any_fact && !mentions_any(text, len))
+		return 0;
+	size_t nf0 = l->nr_facts;
+	struct frame st[MAX_DEPTH];
+	int depth = 0, overflow = 0, rc = 0;
+	struct seg *segs = NULL;
+	size_t nsegs = 0;
+	int line = 1;
+	bool bol = true;            /* only blanks so far on this line                    */
+	char guard[128] = "";       /* #ifndef X seen as the last directive               */
+	for (size_t i = 0; i < len && !rc;) {
+		char c = text[i];
+		if (c == '\n') {
+			line++;
+			bol = true;
+			i++;
+			continue;
+		}
+		if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
+			line++;
+			i += 2;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			for (i += 2; i + 1 < len && !(text[i] == '*' && text[i + 1] == '/'); i++)
+				line += text[i] == '\n';
+			i = i + 2 < len ? i + 2 : len;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c && text[i] != '\n'; i++)
+				if (text[i] == '\\' && i + 1 < len)
+					line += text[++i] == '\n';
+			i++;
+			bol = false;
+			continue;
+		}
+		if (c == '#' && bol) {
+			/* a directive: up to the end of the line, with splices */
+			size_t e = i + 1;
+			while (e < len && text[e] != '\n') {
+				if (text[e] == '\\' && e + 1 < len && text[e + 1] == '\n')
+					e++;
+				else if (text[e] == '/' && e + 1 < len && text[e + 1] == '*') {
+					for (e += 2; e + 1 < len && !(text[e] == '*' && text[e + 1] == '/'); e++)
+						;
+					e++;
+				}
+				e++;
+			}
+			if (e > len)
+				e = len;
+			char d[1024];
+			squeeze(text + i + 1, e - i - 1, d, sizeof(d));
+			const char *arg = d;
+			size_t kw = 0;
+			while (isalpha((unsigned char)d[kw]))
+				kw++;
+			arg = d + kw;
+			while (*arg == ' ')
+				arg++;
+			bool changed = false;
+			char was_guard[128];
+			snprintf(was_guard, sizeof(was_guard), "%s", guard);
+			guard[0] = 0;
+			if ((kw == 2 && !strncmp(d, "if", 2)) || (kw == 5 && !strncmp(d, "ifdef", 5)) ||
+			    (kw == 6 && !strncmp(d, "ifndef", 6))) {
+				if (depth == MAX_DEPTH) {
+					overflow++;
+				} else {
+					char e2[1040];
+					if (kw == 6) {
+						snprintf(e2, sizeof(e2), "!%s", arg);
+						snprintf(guard, sizeof(guard), "%s", arg);
+					} else {
+						snprintf(e2, sizeof(e2), "%s", arg);
+					}
+					st[depth].prev = strdup("");
+					st[depth].cur = strdup(e2);
+					depth++;
+					changed = true;
+				}
+			} else if ((kw == 4 && (!strncmp(d, "elif", 4) || !strncmp(d, "else", 4))) ||
+				   (kw == 7 && (!strncmp(d, "elifdef", 7))) || (kw == 8 && !strncmp(d, "elifndef", 8))) {
+				if (overflow) {
+					;
+				} else if (depth > 0) {
+					struct frame *fr = &st[depth - 1];
+					char *ng = fr->cur && fr->cur[0] ? negate(fr->cur) : strdup("");
+					char *np = ng ? join(fr->prev ? fr->prev : "", ng) : NULL;
+					free(ng);
+					free(fr->prev);
+					free(fr->cur);
+					fr->prev = np;
+					char e2[1040];
+					if (kw == 4 && d[2] == 's')
+						e2[0] = 0;
+					else if (kw == 8)
+						snprintf(e2, sizeof(e2), "!%s", arg);
+					else
+						snprintf(e2, sizeof(e2), "%s", arg);
+					fr->cur = strdup(e2);
+					changed = true;
+				}
+			} else if (kw == 5 && !strncmp(d, "endif", 5)) {
+				if (overflow) {
+					overflow--;
+				} else if (depth > 0) {
+					depth--;
+					free(st[depth].prev);
+					free(st[depth].cur);
+					changed = true;
+				}
+			} else if (kw == 6 && !strncmp(d, "define", 6)) {
+				size_t n = 0;
+				while (isalnum((unsigned char)arg[n]) || arg[n] == '_')
+					n++;
+				if (was_guard[0] && strlen(was_guard) == n && !strncmp(arg, was_guard, n) &&
+				    depth > 0 && st[depth - 1].prev && !st[depth - 1].prev[0]) {
+					/* an include guard: no branch */
+					free(st[depth - 1].cur);
+					st[depth - 1].cur = strdup("");
+					changed = true;
+				} else if (n && arg[n] == '(' && name_at(arg, n)) {
+					/* a macro named like a rule's function: a definition */
+					const char *at = memmem(text + i, e - i, arg, n);
+					int acol = 1;
+					for (const char *q = at; q > text && q[-1] != '\n'; q--)
+						acol++;
+					rc = add_mention(l, IOM_LINT_DEF, file, line, acol, arg, n, "");
+				}
+				/* any other name of a rule in a macro body: the matcher never
+				 * reports there */
+				for (size_t k = 0; !rc && k + 1 < e - i; k++) {
+					const char *q = text + i + k;
+					if (!(isalpha((unsigned char)*q) || *q == '_') ||
+					    isalnum((unsigned char)q[-1]) || q[-1] == '_')
+						continue;
+					size_t m = 0;
+					while (i + k + m < e && (isalnum((unsigned char)q[m]) || q[m] == '_'))
+						m++;
+					size_t z = m;
+					while (i + k + z < e && (q[z] == ' ' || q[z] == '\t'))
+						z++;
+					if (i + k + z < e && q[z] == '(' && name_at(q, m) && q != memmem(text + i, e - i, arg, n)) {
+						int ln = line, cl = 1;
+						for (const char *r = text + i; r < q; r++)
+							ln += *r == '\n';
+						for (const char *r = q; r > text && r[-1] != '\n'; r--)
+							cl++;
+						if (!covered(l, 0, file, ln, cl))
+							rc = add_mention(l, IOM_LINT_UNPARSED, file, ln, cl, q, m, "");
+					}
+					k += m;
+				}
+			}
+			for (size_t k = i; k < e; k++)
+				line += text[k] == '\n';
+			i = e;
+			if (changed && !rc) {
+				struct seg *ns = realloc(segs, (nsegs + 1) * sizeof(*ns));
+				char *cn = cond_now(st, depth);
+				if (!ns || !cn) {
+					free(cn);
+					if (ns)
+						segs = ns;
+					rc = -IOM_ENOMEM;
+					break;
+				}
+				segs = ns;
+				segs[nsegs++] = (struct seg){ line + 1, cn };
+			}
+			continue;
+		}
+		if (isalpha((unsigned char)c) || c == '_') {
+			size_t e = i;
+			while (e < len && (isalnum((unsigned char)text[e]) || text[e] == '_'))
+				e++;
+			size_t z = e;
+			while (z < len && (text[z] == ' ' || text[z] == '\t' || text[z] == '\n'))
+				z++;
+			if (z < len && text[z] == '(' && name_at(text + i, e - i)) {
+				int cl = 1;
+				for (const char *r = text + i; r > text && r[-1] != '\n'; r--)
+					cl++;
+				if (!covered(l, 0, file, line, cl))
+					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
+			}
+			i = e;
+			bol = false;
+			continue;
+		}
+		if (!isspace((unsigned char)c))
+			bol = false;
+		i++;
+	}
+	while (depth > 0) {
+		depth--;
+		free(st[depth].prev);
+		free(st[depth].cur);
+	}
+	/* each fact of this file takes the condition of the last segment at or before it */
+	for (size_t i = 0; !rc && i < l->nr_facts; i++) {
+		struct iom_lint_fact *f = &l->facts[i];
+		if (strcmp(f->file, file) || f->cond[0])
+			continue;
+		const char *c = "";
+		for (size_t s = 0; s < nsegs && segs[s].line <= f->line; s++)
+			c = segs[s].cond;
+		if (*c) {
+			char *n = strdup(c);
+			if (!n) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			free(f->cond);
+			f->cond = n;
+		}
+	}
+	for (size_t s = 0; s < nsegs; s++)
+		free(segs[s].cond);
+	free(segs);
+	(void)nf0;
+	return rc;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- lint internals (lib/lint only). */
+#ifndef IOMODEL_LINT_INT_H
+#define IOMODEL_LINT_INT_H
+
+#include <stdbool.h>
+#include "iomodel/lint.h"
+
+/* What a call of a rule's function is (tables/lint_names.def). */
+enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED };
+
+struct lint_name {
+	const char *name;
+	enum lint_class cls;
+	const char *version;    /* "api:NAME", "prim:NAME" or ""                          */
+	const char *fix;        /* what to call instead                                   */
+	const char *source;
+};
+/* The row of name, or NULL. */
+const struct lint_name *lint_name_lookup(const char *name);
+extern const struct lint_name lint_names[];
+extern const size_t lint_nr_names;
+
+struct iom_lint {
+	unsigned kver;
+	char **drivers;
+	int nr_drivers, cur;
+	int dir0;               /* first driver of the current per-directory group         */
+	bool by_dir;            /* iom_lint_driver(l, NULL): a driver per directory        */
+	struct iom_lint_fact *facts;
+	size_t nr_facts, cap_facts;
+	struct iom_lint_problem *probs;
+	size_t nr_probs, cap_probs;
+	struct iom_lint_finding *found;
+	size_t nr_found, cap_found;
+};
+
+/* JSON helpers shared by the facts file and the reports (jansson). */
+struct json_t;
+struct json_t *lint_json_str(const char *s);
+struct json_t *lint_fact_json(const struct iom_lint_fact *f);
+
+/* Forget the findings (facts changed). */
+void lint_clear_findings(struct iom_lint *l);
+/* A fact's kind as the formats spell it. */
+const char *lint_fkind_name(enum iom_lint_fkind k);
+
+#endif

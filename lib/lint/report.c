@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- lint reports: text grouped by file, gcc-style lines, JSON, and SARIF 2.1.0
+ * (OASIS "Static Analysis Results Interchange Format Version 2.1.0": sarifLog.version and
+ * .runs, run.tool.driver.name, result.message; rules carry shortDescription,
+ * fullDescription and help). Findings come sorted by iom_lint_decide(). */
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "lint_int.h"
+
+static void wrap(struct iom_buf *b, const char *indent, const char *s, size_t width)
+{
+	while (*s) {
+		size_t n = strlen(s);
+		if (n > width) {
+			n = width;
+			while (n > 0 && s[n] != ' ')
+				n--;
+			if (!n)
+				n = width;
+		}
+		iom_buf_printf(b, "%s%.*s\n", indent, (int)n, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+}
+
+static size_t nr_unparsed(const struct iom_lint *l)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < l->nr_facts; i++)
+		n += l->facts[i].kind == IOM_LINT_UNPARSED;
+	return n;
+}
+
+static const char unparsed_msg[] =
+	"not checked: spatch reported no call here (a macro body, or code it could not parse)";
+
+void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b)
+{
+	const char *file = NULL;
+	for (size_t i = 0; i < l->nr_found; i++) {
+		const struct iom_lint_finding *f = &l->found[i];
+		if (!file || strcmp(file, f->at->file)) {
+			iom_buf_printf(b, "%s%s\n", file ? "\n" : "", f->at->file);
+			file = f->at->file;
+		}
+		iom_buf_printf(b, "  %d:%d: %s (in %s)\n", f->at->line, f->at->col, f->code,
+			       f->at->func[0] ? f->at->func : "file scope");
+		wrap(b, "      ", f->msg, 88);
+		if (f->related)
+			iom_buf_printf(b, "      see also %s:%d:%d\n", f->related->file, f->related->line,
+				       f->related->col);
+	}
+	size_t nu = nr_unparsed(l);
+	if (nu || l->nr_probs)
+		iom_buf_printf(b, "%snot checked:\n", l->nr_found ? "\n" : "");
+	for (size_t i = 0; i < l->nr_facts; i++)
+		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+			iom_buf_printf(b, "  %s:%d:%d: %s(): %s\n", l->facts[i].file, l->facts[i].line,
+				       l->facts[i].col, l->facts[i].name, unparsed_msg + 13);
+	for (size_t i = 0; i < l->nr_probs; i++)
+		iom_buf_printf(b, "  %s: %s\n", l->probs[i].file, l->probs[i].msg);
+	iom_buf_printf(b, "%s%zu finding%s", l->nr_found || nu || l->nr_probs ? "\n" : "",
+		       l->nr_found, l->nr_found == 1 ? "" : "s");
+	if (nu || l->nr_probs)
+		iom_buf_printf(b, ", %zu call%s not checked, %zu file problem%s", nu, nu == 1 ? "" : "s",
+			       l->nr_probs, l->nr_probs == 1 ? "" : "s");
+	iom_buf_puts(b, "\n");
+}
+
+void iom_lint_render_gcc(const struct iom_lint *l, struct iom_buf *b)
+{
+	for (size_t i = 0; i < l->nr_found; i++) {
+		const struct iom_lint_finding *f = &l->found[i];
+		iom_buf_printf(b, "%s:%d:%d: warning: %s [%s]\n", f->at->file, f->at->line, f->at->col,
+			       f->msg, f->code);
+		if (f->related)
+			iom_buf_printf(b, "%s:%d:%d: note: the other side of this finding [%s]\n",
+				       f->related->file, f->related->line, f->related->col, f->code);
+	}
+	for (size_t i = 0; i < l->nr_facts; i++)
+		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+			iom_buf_printf(b, "%s:%d:%d: note: %s(): %s\n", l->facts[i].file, l->facts[i].line,
+				       l->facts[i].col, l->facts[i].name, unparsed_msg);
+	for (size_t i = 0; i < l->nr_probs; i++)
+		iom_buf_printf(b, "%s: error: %s\n", l->probs[i].file, l->probs[i].msg);
+}
+
+static void dump(json_t *o, struct iom_buf *b)
+{
+	char *txt = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (txt) {
+		iom_buf_puts(b, txt);
+		iom_buf_puts(b, "\n");
+		free(txt);
+	} else {
+		b->oom = 1;
+	}
+	json_decref(o);
+}
+
+static json_t *loc_json(const struct iom_lint_fact *f)
+{
+	return json_pack("{s:o,s:i,s:i,s:o}", "file", lint_json_str(f->file), "line", f->line,
+			 "column", f->col, "function", lint_json_str(f->func));
+}
+
+void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b)
+{
+	json_t *o = json_object(), *a = json_array(), *u = json_array(), *p = json_array();
+	for (size_t i = 0; i < l->nr_found; i++) {
+		const struct iom_lint_finding *f = &l->found[i];
+		json_t *j = json_object();
+		json_object_set_new(j, "code", json_string(f->code));
+		json_object_set_new(j, "file", lint_json_str(f->at->file));
+		json_object_set_new(j, "line", json_integer(f->at->line));
+		json_object_set_new(j, "column", json_integer(f->at->col));
+		json_object_set_new(j, "function", lint_json_str(f->at->func));
+		json_object_set_new(j, "call", lint_json_str(f->at->name));
+		json_object_set_new(j, "cond", lint_json_str(f->at->cond));
+		json_object_set_new(j, "driver", lint_json_str(iom_lint_driver_name(l, f->at->driver)));
+		json_object_set_new(j, "message", lint_json_str(f->msg));
+		json_t *rel = json_array();
+		if (f->related)
+			json_array_append_new(rel, loc_json(f->related));
+		json_object_set_new(j, "related", rel);
+		json_array_append_new(a, j);
+	}
+	for (size_t i = 0; i < l->nr_facts; i++)
+		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+			json_array_append_new(u, json_pack("{s:o,s:o,s:i,s:i,s:s}", "name",
+							   lint_json_str(l->facts[i].name), "file",
+							   lint_json_str(l->facts[i].file), "line", l->facts[i].line,
+							   "column", l->facts[i].col, "message", unparsed_msg));
+	for (size_t i = 0; i < l->nr_probs; i++)
+		json_array_append_new(p, json_pack("{s:o,s:o}", "file", lint_json_str(l->probs[i].file),
+						   "message", lint_json_str(l->probs[i].msg)));
+	json_object_set_new(o, "findings", a);
+	json_object_set_new(o, "count", json_integer((json_int_t)l->nr_found));
+	json_object_set_new(o, "not_checked", u);
+	json_object_set_new(o, "problems", p);
+	dump(o, b);
+}
+
+static json_t *sarif_loc(const struct iom_lint_fact *f)
+{
+	return json_pack("{s:{s:{s:o},s:{s:i,s:i}}}", "physicalLocation", "artifactLocation", "uri",
+			 lint_json_str(f->file), "region", "startLine", f->line, "startColumn",
+			 f->col > 0 ? f->col : 1);
+}
+
+void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct iom_buf *b)
+{
+	json_t *log = json_object(), *run = json_object(), *drv = json_object(),
+	       *rules = json_array(), *results = json_array(), *notes = json_array();
+	json_object_set_new(log, "$schema", json_string("https://json.schemastore.org/sarif-2.1.0.json"));
+	json_object_set_new(log, "version", json_string("2.1.0"));
+	json_object_set_new(drv, "name", json_string("iomodel"));
+	json_object_set_new(drv, "version", json_string(version ? version : ""));
+	int nrules = 0;
+	for (const struct iom_lint_code *c = iom_lint_codes; c->code; c++, nrules++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "id", json_string(c->code));
+		json_object_set_new(r, "shortDescription", json_pack("{s:s}", "text", c->summary));
+		json_object_set_new(r, "fullDescription", json_pack("{s:s}", "text", c->explain));
+		json_object_set_new(r, "help", json_pack("{s:s}", "text", c->help));
+		json_object_set_new(r, "defaultConfiguration", json_pack("{s:s}", "level", "warning"));
+		json_object_set_new(r, "properties", json_pack("{s:s}", "source", c->source));
+		json_array_append_new(rules, r);
+	}
+	json_object_set_new(drv, "rules", rules);
+	json_object_set_new(run, "tool", json_pack("{s:o}", "driver", drv));
+	for (size_t i = 0; i < l->nr_found; i++) {
+		const struct iom_lint_finding *f = &l->found[i];
+		int idx = 0;
+		while (idx < nrules && strcmp(iom_lint_codes[idx].code, f->code))
+			idx++;
+		json_t *r = json_object();
+		json_object_set_new(r, "ruleId", json_string(f->code));
+		json_object_set_new(r, "ruleIndex", json_integer(idx));
+		json_object_set_new(r, "level", json_string("warning"));
+		json_object_set_new(r, "message", json_pack("{s:o}", "text", lint_json_str(f->msg)));
+		json_object_set_new(r, "locations", json_pack("[o]", sarif_loc(f->at)));
+		if (f->related)
+			json_object_set_new(r, "relatedLocations", json_pack("[o]", sarif_loc(f->related)));
+		json_array_append_new(results, r);
+	}
+	for (size_t i = 0; i < l->nr_facts; i++)
+		if (l->facts[i].kind == IOM_LINT_UNPARSED) {
+			char m[256];
+			snprintf(m, sizeof(m), "%s(): %s", l->facts[i].name, unparsed_msg);
+			json_array_append_new(notes, json_pack("{s:s,s:{s:s},s:[o]}", "level", "note", "message",
+							       "text", m, "locations", sarif_loc(&l->facts[i])));
+		}
+	for (size_t i = 0; i < l->nr_probs; i++)
+		json_array_append_new(notes, json_pack("{s:s,s:{s:o},s:[{s:{s:{s:o}}}]}", "level", "error",
+						       "message", "text", lint_json_str(l->probs[i].msg),
+						       "locations", "physicalLocation", "artifactLocation",
+						       "uri", lint_json_str(l->probs[i].file)));
+	json_object_set_new(run, "invocations",
+			    json_pack("[{s:b,s:o}]", "executionSuccessful", l->nr_probs == 0,
+				      "toolExecutionNotifications", notes));
+	json_object_set_new(run, "results", results);
+	json_object_set_new(log, "runs", json_pack("[o]", run));
+	dump(log, b);
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// iomodel lint: the fact printer every rule of lint/ uses. `iomodel lint` puts this file
+// first and the rules after it into one SmPL program, so spatch reads each C file once.
+// To run one rule by hand:  cat lint/_facts.cocci lint/mtrr.cocci > /tmp/r.cocci &&
+//   spatch --very-quiet --no-show-diff --cocci-file /tmp/r.cocci FILE.c
+//
+// A fact is one JSON object per line on standard output (docs/lint.md, "Facts"):
+//   {"kind": "call"|"def"|"proto", "name": N, "file": F, "line": L, "column": C,
+//    "function": FN, "args": [...]}
+// with the column 0-based as spatch gives it (iomodel adds 1) and each argument as written,
+// spaces normalised. The rules decide nothing: iomodel does (lib/lint).
+
+@initialize:python@
+@@
+import json, re
+
+def _split(s):
+    # the top-level comma-separated parts of an expression list as spatch prints it
+    out, cur, depth, quote, esc = [], [], 0, None, False
+    for ch in s:
+        if quote:
+            cur.append(ch)
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == quote:
+                quote = None
+            continue
+        if ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur))
+    return [_norm(a) for a in out]
+
+def _norm(a):
+    # tokens come with spaces between them: "par -> res_start" becomes par->res_start
+    a = " ".join(a.split())
+    a = re.sub(r"\s*(->|\.)\s*", r"\1", a)
+    a = re.sub(r"([(\[])\s+", r"\1", a)
+    a = re.sub(r"\s+([)\],])", r"\1", a)
+    a = re.sub(r"(\w)\s+([(\[])", r"\1\2", a)
+    return a
+
+def fact(kind, name, p, es=None):
+    # a script whose metavariables all have defaults also runs when its rule matched
+    # nothing; then there is no position and no fact
+    if not p:
+        return
+    f = {"kind": kind, "name": name, "file": p[0].file, "line": int(p[0].line),
+         "column": int(p[0].column), "function": p[0].current_element}
+    if es is not None:
+        f["args"] = _split(str(es))
+    print(json.dumps(f))
+
+def first(name_pos):
+    # the one (name, position) pair a disjunction bound; the others are []
+    for n, p in name_pos:
+        if p:
+            return n, p
+    return None, None

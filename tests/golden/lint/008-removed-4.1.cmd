@@ -1,0 +1,1 @@
+lint --kernel 4.1 --format gcc --facts tests/lint/removed/facts.jsonl

@@ -1,0 +1,1 @@
+lint --facts tests/lint/atyfb-before-001/facts.jsonl

@@ -1,0 +1,1 @@
+lint --explain mtrr-add-in-driver

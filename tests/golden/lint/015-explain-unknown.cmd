@@ -1,0 +1,1 @@
+lint --explain no-such-code

@@ -1,0 +1,1 @@
+lint --facts tests/lint/bad/bad-line.jsonl

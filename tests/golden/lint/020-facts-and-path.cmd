@@ -1,0 +1,1 @@
+lint --facts tests/lint/stub/facts.jsonl tests/lint/stub
