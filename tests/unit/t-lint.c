@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+/* t-lint -- iomodel lint's library: the names table against the SmPL rules of lint/, the
+ * version rows it points at, the #if branches and missed mentions read from source, the
+ * facts readers' diagnostics, and the decisions (stubs, arch/x86, version gates). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "iomodel/kver.h"
+#include "iomodel/linux.h"
+#include "iomodel/litmus.h"
+#include "iomodel/lint.h"
+#include "lint/lint_int.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *s = malloc((size_t)n + 1);
+	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+	s[n] = 0;
+	fclose(f);
+	return s;
+}
+
+/* Every name of tables/lint_names.def is matched by a call rule (NAME@p( in mtrr.cocci or
+ * removed-api.cocci) and by both shapes of definitions.cocci; every NAME@p in the rules
+ * is a row. A rule that names a function the table lacks, or the reverse, fails here. */
+static void names_match_rules(void **state)
+{
+	(void)state;
+	const char *rules[] = { "lint/mtrr.cocci", "lint/removed-api.cocci" };
+	char *defs = slurp("lint/definitions.cocci");
+	char *calls[2] = { slurp(rules[0]), slurp(rules[1]) };
+	for (size_t i = 0; i < lint_nr_names; i++) {
+		char pat[96];
+		snprintf(pat, sizeof(pat), "\n%s@p", lint_names[i].name);
+		int in_calls = (strstr(calls[0], pat) != NULL) + (strstr(calls[1], pat) != NULL);
+		if (in_calls != 1)
+			fail_msg("%s: in %d call rules", lint_names[i].name, in_calls);
+		snprintf(pat, sizeof(pat), "T %s@p", lint_names[i].name);
+		const char *a = strstr(defs, pat);
+		if (!a || !strstr(a + 1, pat))
+			fail_msg("%s: not in both rules of definitions.cocci", lint_names[i].name);
+	}
+	for (int r = 0; r < 2; r++)
+		for (char *p = strchr(calls[r], '@'); p; p = strchr(p + 1, '@')) {
+			if (p[1] != 'p' || p == calls[r])
+				continue;
+			char *s = p;
+			while (s > calls[r] && (s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') || (s[-1] >= '0' && s[-1] <= '9')))
+				s--;
+			char name[64];
+			snprintf(name, sizeof(name), "%.*s", (int)(p - s), s);
+			if (!lint_name_lookup(name))
+				fail_msg("%s: %s is not in tables/lint_names.def", rules[r], name);
+		}
+	free(defs);
+	free(calls[0]);
+	free(calls[1]);
+}
+
+/* Each VERSIONED row points at a row of the version tables, which says it is missing on
+ * some version: the oracle is the boundary each source row states. */
+static void versioned_rows_resolve(void **state)
+{
+	(void)state;
+	static const struct { const char *name; unsigned ok, missing; } cases[] = {
+		/* linux_versions.def NO_IOREMAP_NOCACHE 5.6 */
+		{ "ioremap_nocache", IOM_KVER(5, 5), IOM_KVER(5, 6) },
+		{ "devm_ioremap_nocache", IOM_KVER(4, 2), IOM_KVER(6, 12) },
+		/* IOREMAP_UC / IOREMAP_WT 4.2, MEMREMAP 4.3 */
+		{ "ioremap_uc", IOM_KVER(4, 2), IOM_KVER(4, 1) },
+		{ "ioremap_wt", IOM_KVER(6, 12), IOM_KVER(4, 1) },
+		{ "memremap", IOM_KVER(4, 3), IOM_KVER(4, 2) },
+		/* litmus_primitives.def MMIOWB removed 5.2, IO_STOP_WC 5.17, DMA_MB 5.19 */
+		{ "mmiowb", IOM_KVER(5, 1), IOM_KVER(5, 2) },
+		{ "io_stop_wc", IOM_KVER(5, 17), IOM_KVER(5, 16) },
+		{ "dma_mb", IOM_KVER(5, 19), IOM_KVER(5, 18) },
+	};
+	size_t nver = 0;
+	for (size_t i = 0; i < lint_nr_names; i++)
+		nver += lint_names[i].cls == LC_VERSIONED;
+	assert_int_equal(nver, sizeof(cases) / sizeof(cases[0]));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char facts[600];
+		for (int side = 0; side < 2; side++) {
+			struct iom_lint *l = iom_lint_new(side ? cases[i].missing : cases[i].ok);
+			snprintf(facts, sizeof(facts),
+				 "{\"kind\":\"call\",\"name\":\"%s\",\"file\":\"d/x.c\",\"line\":3,\"column\":1,"
+				 "\"function\":\"f\",\"args\":[]}\n", cases[i].name);
+			assert_int_equal(iom_lint_add_spatch(l, facts, strlen(facts), "t", NULL), 0);
+			assert_int_equal(iom_lint_decide(l, NULL), 0);
+			if (iom_lint_nr_findings(l) != (size_t)side)
+				fail_msg("%s on %u.%u: %zu findings", cases[i].name, IOM_KVER_MAJOR(side ? cases[i].missing : cases[i].ok),
+					 IOM_KVER_MINOR(side ? cases[i].missing : cases[i].ok), iom_lint_nr_findings(l));
+			if (side)
+				assert_string_equal(iom_lint_finding(l, 0)->code, "removed-api");
+			iom_lint_free(l);
+		}
+	}
+}
+
+static struct iom_lint *with_source(const char *facts, const char *src)
+{
+	struct iom_lint *l = iom_lint_new(0);
+	assert_int_equal(iom_lint_driver(l, "d"), 0);
+	assert_int_equal(iom_lint_add_spatch(l, facts, strlen(facts), "t", NULL), 0);
+	assert_int_equal(iom_lint_add_source(l, "d/x.c", src, strlen(src)), 0);
+	return l;
+}
+
+static const struct iom_lint_fact *fact_at(struct iom_lint *l, int line)
+{
+	for (size_t i = 0; i < iom_lint_nr_facts(l); i++)
+		if (iom_lint_fact(l, i)->line == line)
+			return iom_lint_fact(l, i);
+	fail_msg("no fact at line %d", line);
+	return NULL;
+}
+
+#define CALL(line, col) "{\"kind\":\"call\",\"name\":\"mtrr_add\",\"file\":\"d/x.c\",\"line\":" #line \
+	",\"column\":" #col ",\"function\":\"f\",\"args\":[\"a\",\"b\",\"1\",\"1\"]}\n"
+
+/* The #if branch of each fact: #ifdef, #else, #elif, #ifndef, nesting, an include guard,
+ * a comment and a continuation line in a directive. */
+static void cond_from_source(void **state)
+{
+	(void)state;
+	const char *src =
+		"#ifndef _X_H\n"                 /* 1: include guard            */
+		"#define _X_H\n"                 /* 2                           */
+		"#ifdef CONFIG_X86 /* pc */\n"   /* 3                           */
+		"mtrr_add(a, b, 1, 1);\n"        /* 4: CONFIG_X86               */
+		"#elif defined(CONFIG_PPC) && \\\n"
+		"      !defined(CONFIG_44x)\n"   /* 6                           */
+		"mtrr_add(a, b, 1, 1);\n"        /* 7                           */
+		"#else\n"                        /* 8                           */
+		"#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 6, 0)\n"
+		"mtrr_add(a, b, 1, 1);\n"        /* 10                          */
+		"#endif\n"
+		"#endif\n"
+		"mtrr_add(a, b, 1, 1);\n"        /* 13: guard only -> ""        */
+		"#endif\n";
+	struct iom_lint *l = with_source(CALL(4, 0) CALL(7, 0) CALL(10, 0) CALL(13, 0), src);
+	assert_string_equal(fact_at(l, 4)->cond, "CONFIG_X86");
+	assert_string_equal(fact_at(l, 7)->cond, "!CONFIG_X86 && defined(CONFIG_PPC) && !defined(CONFIG_44x)");
+	assert_string_equal(fact_at(l, 10)->cond,
+			    "!CONFIG_X86 && !(defined(CONFIG_PPC) && !defined(CONFIG_44x)) && "
+			    "LINUX_VERSION_CODE < KERNEL_VERSION(5, 6, 0)");
+	assert_string_equal(fact_at(l, 13)->cond, "");
+	assert_int_equal(iom_lint_nr_facts(l), 4);     /* every mention was reported */
+	iom_lint_free(l);
+}
+
+/* A NAME( that spatch did not report is listed as not checked; one in a comment, a
+ * string or a character literal is not; a function-like macro of the name is a definition. */
+static void unparsed_and_macro_defs(void **state)
+{
+	(void)state;
+	const char *src =
+		"/* mtrr_add(a, b, 1, 1) */\n"   /* 1: comment                  */
+		"const char *s = \"mtrr_del(\";\n" /* 2: string                 */
+		"// mtrr_del(x)\n"               /* 3: line comment             */
+		"#define mmiowb() do { } while (0)\n" /* 4: a macro definition  */
+		"#define WC(a) mtrr_add(a, 1, \\\n"   /* 5: a use in a macro body */
+		"\t\t1, 1)\n"
+		"int f(void) { return mtrr_add (1, 2, 1, 1) + mtrr_add(3, 4, 1, 1); }\n"; /* 7 */
+	struct iom_lint *l = with_source(CALL(7, 45), src);
+	size_t nun = 0, ndef = 0;
+	for (size_t i = 0; i < iom_lint_nr_facts(l); i++) {
+		const struct iom_lint_fact *f = iom_lint_fact(l, i);
+		if (f->kind == IOM_LINT_UNPARSED) {
+			nun++;
+			assert_true((f->line == 5 && f->col == 15) || (f->line == 7 && f->col == 22));
+		} else if (f->kind == IOM_LINT_DEF) {
+			ndef++;
+			assert_string_equal(f->name, "mmiowb");
+			assert_int_equal(f->line, 4);
+			assert_int_equal(f->col, 9);
+		}
+	}
+	assert_int_equal(nun, 2);
+	assert_int_equal(ndef, 1);
+	iom_lint_free(l);
+}
+
+/* Readers: the file:line:col of a bad line, and nothing kept of a text with one. */
+static void reader_diagnostics(void **state)
+{
+	(void)state;
+	struct { const char *text; int facts_file, line, col; const char *msg; } cases[] = {
+		{ "{\"kind\":\"call\"}\n", 0, 1, 1, "fact needs a string \"name\"" },
+		{ CALL(3, 0) "  [1]\n", 0, 2, 3, "expected a JSON object" },
+		{ CALL(3, 0) "{\"kind\":\"jump\",\"name\":\"f\",\"file\":\"x\",\"line\":1,\"column\":0}\n", 0, 2, 1,
+		  "unknown fact kind (call, def, proto, unparsed)" },
+		{ "{\"kind\":\"call\",\"name\":\"a b\",\"file\":\"x\",\"line\":1,\"column\":0}\n", 0, 1, 1,
+		  "\"name\" is not a C identifier" },
+		{ "{\"kind\":\"call\",\"name\":\"f\",\"file\":\"x\",\"line\":1,\"column\":-1}\n", 0, 1, 1,
+		  "\"column\" must be an integer from 0" },
+		{ "{\"kind\":\"def\",\"name\":\"f\",\"file\":\"x\",\"line\":1,\"column\":0,\"args\":[]}\n", 0, 1, 1,
+		  "only a call has \"args\"" },
+		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n" CALL(3, 0), 1, 3, 1,
+		  "\"column\" must be an integer from 1" },
+		{ "{\"iomodel_lint_facts\":2}\n", 1, 1, 1, "this iomodel reads facts files of version 1" },
+		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n{\"iomodel_lint_facts\":1}\n", 1, 3, 1,
+		  "the header line comes first and alone" },
+		{ "", 1, 1, 1, "empty: not an iomodel lint facts file" },
+		{ "{\"iomodel_lint_facts\":1}\n{\"problem\":\"p\"}\n", 1, 2, 1,
+		  "a fact before the first {\"driver\": NAME} line" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct iom_lint *l = iom_lint_new(0);
+		struct iom_diag d;
+		iom_diag_init(&d);
+		int rc = cases[i].facts_file
+			? iom_lint_read_facts(l, cases[i].text, strlen(cases[i].text), "f.jsonl", &d)
+			: iom_lint_add_spatch(l, cases[i].text, strlen(cases[i].text), "out", &d);
+		assert_int_equal(rc, -IOM_EPARSE);
+		assert_int_equal(d.line, cases[i].line);
+		assert_int_equal(d.col, cases[i].col);
+		assert_string_equal(d.msg, cases[i].msg);
+		assert_int_equal(iom_lint_nr_facts(l), 0);
+		iom_lint_free(l);
+	}
+}
+
+static size_t findings_of(const char *facts, unsigned kver)
+{
+	struct iom_lint *l = iom_lint_new(kver);
+	assert_int_equal(iom_lint_add_spatch(l, facts, strlen(facts), "t", NULL), 0);
+	assert_int_equal(iom_lint_decide(l, NULL), 0);
+	size_t n = iom_lint_nr_findings(l);
+	iom_lint_free(l);
+	return n;
+}
+
+/* Decisions: an unconditional stub owns the calls, a stub under another branch does not;
+ * arch/x86 is the implementation (but not arch/x86_64-like paths or a driver's
+ * "xarch/x86/"); a LINUX_VERSION_CODE branch this --kernel does not build is skipped. */
+static void decisions(void **state)
+{
+	(void)state;
+	const char *def = "{\"kind\":\"def\",\"name\":\"mtrr_add\",\"file\":\"d/s.c\",\"line\":1,\"column\":0,\"function\":\"mtrr_add\"}\n";
+	const char *def_cond = "{\"kind\":\"def\",\"name\":\"mtrr_add\",\"file\":\"d/s.c\",\"line\":1,\"column\":0,\"function\":\"mtrr_add\",\"cond\":\"!CONFIG_MTRR\"}\n";
+	char buf[1200];
+	assert_int_equal(findings_of(CALL(3, 0), 0), 1);
+	snprintf(buf, sizeof(buf), "%s%s", def, CALL(3, 0));
+	assert_int_equal(findings_of(buf, 0), 0);
+	snprintf(buf, sizeof(buf), "%s%s", def_cond, CALL(3, 0));
+	assert_int_equal(findings_of(buf, 0), 1);
+	const char *arch = "{\"kind\":\"call\",\"name\":\"mtrr_del\",\"file\":\"linux/arch/x86/kernel/cpu/mtrr/if.c\",\"line\":9,\"column\":1,\"function\":\"f\",\"args\":[]}\n";
+	const char *notarch = "{\"kind\":\"call\",\"name\":\"mtrr_del\",\"file\":\"linux/xarch/x86/if.c\",\"line\":9,\"column\":1,\"function\":\"f\",\"args\":[]}\n";
+	assert_int_equal(findings_of(arch, 0), 0);
+	assert_int_equal(findings_of(notarch, 0), 1);
+	const char *gated = "{\"kind\":\"call\",\"name\":\"ioremap_nocache\",\"file\":\"d/x.c\",\"line\":3,\"column\":1,\"function\":\"f\",\"args\":[],\"cond\":\"LINUX_VERSION_CODE < KERNEL_VERSION(5, 6, 0)\"}\n";
+	const char *gated_else = "{\"kind\":\"call\",\"name\":\"ioremap_nocache\",\"file\":\"d/x.c\",\"line\":3,\"column\":1,\"function\":\"f\",\"args\":[],\"cond\":\"!(LINUX_VERSION_CODE >= KERNEL_VERSION(5,6,0))\"}\n";
+	const char *gated_wrong = "{\"kind\":\"call\",\"name\":\"ioremap_nocache\",\"file\":\"d/x.c\",\"line\":3,\"column\":1,\"function\":\"f\",\"args\":[],\"cond\":\"LINUX_VERSION_CODE >= KERNEL_VERSION(5, 6, 0)\"}\n";
+	assert_int_equal(findings_of(gated, IOM_KVER(6, 12)), 0);
+	assert_int_equal(findings_of(gated_else, IOM_KVER(6, 12)), 0);
+	assert_int_equal(findings_of(gated_wrong, IOM_KVER(6, 12)), 1);
+	assert_int_equal(findings_of(gated, IOM_KVER(5, 4)), 0);   /* built, and it exists */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(names_match_rules),
+		cmocka_unit_test(versioned_rows_resolve),
+		cmocka_unit_test(cond_from_source),
+		cmocka_unit_test(unparsed_and_macro_defs),
+		cmocka_unit_test(reader_diagnostics),
+		cmocka_unit_test(decisions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
