@@ -158,6 +158,7 @@ fuzz: bootstrap
 bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/lkmm (HERD7=... adds herd7 side by side)"; O=$(O) bench/lkmm
+	@echo "== bench/lint (linux-source-6.12; BENCH_LINT_WHOLE=0 skips drivers/)"; O=$(O) bench/lint
 
 # ---- install ------------------------------------------------------------------------
 # The CLI (and iomodel-herd7, a link to it: the herd7 drop-in), both libraries, the public headers, iomodel.pc, the man pages, bash completion,
