@@ -288,6 +288,7 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 			return rc;
 		}
 	}
-	qsort(l->found, l->nr_found, sizeof(*l->found), cmp_finding);
+	if (l->nr_found)
+		qsort(l->found, l->nr_found, sizeof(*l->found), cmp_finding);
 	return 0;
 }
