@@ -77,7 +77,8 @@ $(O)/gen/embedded.c: $(EMBED) scripts/embed.sh
 $(O)/gen/embedded.o: $(O)/gen/embedded.c
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(O)/gen/lint_rules.c: $(LINT_SMPL) scripts/embed.sh
+# lint/ itself too: a rule file removed changes only the directory
+$(O)/gen/lint_rules.c: $(LINT_SMPL) lint scripts/embed.sh
 	@mkdir -p $(dir $@)
 	./scripts/embed.sh -v iom_lint_rules $(LINT_SMPL) > $@
 

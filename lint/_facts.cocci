@@ -5,7 +5,7 @@
 //   spatch --very-quiet --no-show-diff --cocci-file /tmp/r.cocci FILE.c
 //
 // A fact is one JSON object per line on standard output (docs/lint.md, "Facts"):
-//   {"kind": "call"|"def"|"proto", "name": N, "file": F, "line": L, "column": C,
+//   {"kind": "call", "name": N, "file": F, "line": L, "column": C,
 //    "function": FN, "args": [...]}
 // with the column 0-based as spatch gives it (iomodel adds 1) and each argument as written,
 // spaces normalised. The rules decide nothing: iomodel does (lib/lint).

@@ -641,6 +641,41 @@ static bool mentions_any(const char *text, size_t len)
 	return false;
 }
 
+/* NAME( at file scope, with the '(' at open: a definition when the parameter list is
+ * followed by '{', a prototype when by ';' or ',', anything else not a declaration (C has
+ * no calls at file scope, so such a mention is listed as not checked). Definitions and
+ * prototypes are read here, not by a SmPL rule: a rule matching function definitions
+ * names no token spatch can prefilter on, and made it parse every file (40 s for a 3 MB
+ * file that never names the function, against 0.5 s). */
+static enum iom_lint_fkind decl_kind(const char *t, size_t len, size_t open)
+{
+	int par = 0;
+	size_t i = open;
+	for (; i < len; i++) {
+		if (t[i] == '(')
+			par++;
+		else if (t[i] == ')' && --par == 0)
+			break;
+	}
+	for (i++; i < len;) {
+		if (isspace((unsigned char)t[i])) {
+			i++;
+		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+			for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
+				;
+			i += 2;
+		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+			while (i < len && t[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	if (i >= len)
+		return IOM_LINT_UNPARSED;
+	return t[i] == '{' ? IOM_LINT_DEF : t[i] == ';' || t[i] == ',' ? IOM_LINT_PROTO : IOM_LINT_UNPARSED;
+}
+
 int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len)
 {
 	if (cur_driver(l) < 0)
@@ -652,7 +687,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		return 0;
 	size_t nf0 = l->nr_facts;
 	struct frame st[MAX_DEPTH];
-	int depth = 0, overflow = 0, rc = 0;
+	int depth = 0, overflow = 0, rc = 0, braces = 0;
 	struct seg *segs = NULL;
 	size_t nsegs = 0;
 	int line = 1;
@@ -838,13 +873,28 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				int cl = 1;
 				for (const char *r = text + i; r > text && r[-1] != '\n'; r--)
 					cl++;
-				if (!covered(l, 0, file, line, cl))
+				enum iom_lint_fkind k = braces ? IOM_LINT_UNPARSED : decl_kind(text, len, z);
+				if (k != IOM_LINT_UNPARSED)
+					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
+				else if (!covered(l, 0, file, line, cl))
 					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
+				if (!rc && k != IOM_LINT_UNPARSED) {
+					struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+					char *fn = strdup(f->name);
+					if (!fn)
+						rc = -IOM_ENOMEM;
+					free(f->func);
+					f->func = fn ? fn : strdup("");
+				}
 			}
 			i = e;
 			bol = false;
 			continue;
 		}
+		if (c == '{')
+			braces++;
+		else if (c == '}' && braces > 0)
+			braces--;
 		if (!isspace((unsigned char)c))
 			bol = false;
 		i++;
