@@ -17,7 +17,6 @@
 #define LK_MAXTEV 64            /* events in one thread path                           */
 #define LK_MAXTHR 32
 #define LK_MAXREG 64
-#define LK_MAXDOM 64            /* values per location                                  */
 #define LK_MAXTRACK 12          /* MMIO: events a condition orders                     */
 #define LK_MAXCOMB 32           /* MMIO: pairs of them that may combine               */
 #define LK_MAXLOC 200           /* locations (array elements count one each)          */

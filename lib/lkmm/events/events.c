@@ -52,19 +52,30 @@ static const struct lk_prim_row *row_of(enum iom_lit_prim p)
 #define LK_TOP INT64_MIN
 
 /* ---- value domains ---------------------------------------------------------------------- */
+/* The values a location may hold. A domain grows as needed: herd7 has no cap, and a capped
+ * domain once dropped values silently (a location taking 128 values gave Never where herd7
+ * says Sometimes). */
 struct dom {
-	int64_t v[LK_MAXDOM];
-	int n;
+	int64_t *v;
+	int n, cap;
 };
 
-static bool dom_add(struct dom *d, int64_t v)
+/* Add v: 1 when it is new, 0 when it was there, -IOM_ENOMEM. */
+static int dom_add(struct dom *d, int64_t v)
 {
 	for (int i = 0; i < d->n; i++)
 		if (d->v[i] == v)
-			return false;
-	if (d->n < LK_MAXDOM)
-		d->v[d->n++] = v;
-	return true;
+			return 0;
+	if (d->n == d->cap) {
+		int nc = d->cap ? 2 * d->cap : 16;
+		int64_t *nv = realloc(d->v, (size_t)nc * sizeof(*nv));
+		if (!nv)
+			return -IOM_ENOMEM;
+		d->v = nv;
+		d->cap = nc;
+	}
+	d->v[d->n++] = v;
+	return 1;
 }
 
 /* ---- thread interpretation --------------------------------------------------------------- */
@@ -300,8 +311,10 @@ static int loc_of(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 	if (v.v == LK_TOP)
 		return -2;
 	int l = lk_ptr_loc_make(c->lt, v.v);
-	if (l >= 0 && c->dom[l].n == 0)
-		dom_add(&c->dom[l], c->lt->loc_init[l]);  /* a location first met here */
+	if (l >= 0 && c->dom[l].n == 0 && dom_add(&c->dom[l], c->lt->loc_init[l]) < 0) {
+		c->err = -IOM_ENOMEM;  /* a location first met here */
+		return -1;
+	}
 	return l < 0 ? -2 : l;  /* -2: not a location in this path: the path is impossible */
 }
 
@@ -362,8 +375,8 @@ static void note_copy(struct ictx *c, int loc, bool copy)
 
 static void note_write(struct ictx *c, int loc, int64_t v)
 {
-	if (c->wrote && loc >= 0 && v != LK_TOP)
-		dom_add(&c->wrote[loc], v);
+	if (c->wrote && loc >= 0 && v != LK_TOP && dom_add(&c->wrote[loc], v) < 0)
+		c->err = -IOM_ENOMEM;
 }
 
 static int64_t apply_op(int op, int64_t a, int64_t b)
@@ -1074,12 +1087,8 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 {
 	const struct iom_lit_test *t = lt->t;
 	/* room for the locations pointer arithmetic creates (lk_ptr_loc_make) */
-	/* only each domain's count needs clearing (a domain is 64 values: most of its bytes are
-	 * never read) */
-	struct dom *dom = malloc(LK_MAXLOC * sizeof(*dom));
-	struct dom *wrote = malloc(LK_MAXLOC * sizeof(*wrote));
-	for (int l = 0; dom && wrote && l < LK_MAXLOC; l++)
-		dom[l].n = wrote[l].n = 0;
+	struct dom *dom = calloc(LK_MAXLOC, sizeof(*dom));
+	struct dom *wrote = calloc(LK_MAXLOC, sizeof(*wrote));
 	bool *copyw = calloc(LK_MAXLOC + 1, sizeof(*copyw));
 #define nloc (lt->nloc)
 	int rc = 0;
@@ -1090,7 +1099,10 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 		return -IOM_ENOMEM;
 	}
 	for (int l = 0; l < nloc; l++)
-		dom_add(&dom[l], lt->loc_init[l]);
+		if (dom_add(&dom[l], lt->loc_init[l]) < 0) {
+			rc = -IOM_ENOMEM;
+			goto out;
+		}
 	/* device writes are constants: their values are in the domains from the start */
 	for (unsigned di = 0; lt->mmio && di < t->nr_devices; di++)
 		for (unsigned q = 0; q < t->devices[di].nr_stmts; q++) {
@@ -1098,8 +1110,10 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 			int l = ds->kind == IOM_LIT_D_DMA_WRITE && ds->mem >= 0 ? lt->loc_base[ds->mem]
 				: ds->kind == IOM_LIT_D_REG_SET ? lk_reg_loc(lt, t->syms[ds->region].dev, ds->offset)
 								 : -1;
-			if (l >= 0)
-				dom_add(&dom[l], ds->value);
+			if (l >= 0 && dom_add(&dom[l], ds->value) < 0) {
+				rc = -IOM_ENOMEM;
+				goto out;
+			}
 		}
 	/* fixpoint over the values each location may hold */
 	/* A value is the end of a chain of writes, each computed from the value the previous
@@ -1120,16 +1134,23 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 		}
 		wtotal = wsum;
 		for (int l = 0; l < nloc; l++)
-			for (int j = 0; j < wrote[l].n; j++)
-				if (dom_add(&dom[l], wrote[l].v[j]))
-					grew = true;
+			for (int j = 0; j < wrote[l].n; j++) {
+				int a = dom_add(&dom[l], wrote[l].v[j]);
+				if (a < 0) {
+					rc = -IOM_ENOMEM;
+					goto out;
+				}
+				grew |= a > 0;
+			}
 		if (!grew)
 			break;
 	}
 	/* a location written with a copy of a read may hold herd7's symbolic value */
 	for (int l = 0; l < nloc; l++)
-		if (copyw[l])
-			dom_add(&dom[l], LK_SYMB);
+		if (copyw[l] && dom_add(&dom[l], LK_SYMB) < 0) {
+			rc = -IOM_ENOMEM;
+			goto out;
+		}
 	for (unsigned ti = 0; ti < lt->nthr; ti++) {
 		struct ictx c = { .lt = lt, .dom = dom, .collect = true, .out = &lt->paths[ti], .d = d };
 		rc = run_any(&c, ti);
@@ -1138,6 +1159,10 @@ int lk_events_build(struct lk_test *lt, struct iom_diag *d)
 	}
 #undef nloc
 out:
+	for (int l = 0; dom && wrote && l < LK_MAXLOC; l++) {
+		free(dom[l].v);
+		free(wrote[l].v);
+	}
 	free(dom);
 	free(wrote);
 	free(copyw);
