@@ -94,6 +94,11 @@ struct kont {
 	const struct iom_lit_stmt *loop; /* WHILE frames: the loop statement            */
 	int kind;                   /* 0 resume b at i; 1 test the loop condition; 2 loop back */
 	unsigned iter;
+	/* WHILE frames: the control taint inside the loop, the entry's and every condition's
+	 * tested so far. herd7 unrolls while (c) B as if (c) { B; if (c) { B; ... } }, so the
+	 * later tests and bodies depend on every earlier test (CSem.ml While); the code after
+	 * the loop resumes with ctrl, outside the ifs. */
+	uint64_t lctrl;
 };
 
 struct ictx {
@@ -871,9 +876,10 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		}
 		const struct iom_lit_stmt *lp = k->loop;
 		if (k->kind == 2) {
-			/* body done: test again (herd7 unrolls the loop, CSem.ml While) */
-			struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 1, k->iter + 1 };
-			run(c, s, &lp->cond_b, 0, k->ctrl, &nk);
+			/* body done: test again (herd7 unrolls the loop, CSem.ml While), inside
+			 * the earlier tests */
+			struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 1, k->iter + 1, k->lctrl };
+			run(c, s, &lp->cond_b, 0, k->lctrl, &nk);
 			return;
 		}
 		struct val v = eval(c, s, lp->cond);
@@ -896,8 +902,8 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 				emit(c, s);
 			return;
 		}
-		struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 2, k->iter };
-		run(c, s, &lp->then_b, 0, k->ctrl | v.taint, &nk);
+		struct kont nk = { k->b, k->i, k->ctrl, k->next, lp, 2, k->iter, k->lctrl | v.taint };
+		run(c, s, &lp->then_b, 0, k->lctrl | v.taint, &nk);
 		return;
 	}
 	const struct iom_lit_stmt *st = &b->stmts[i];
@@ -914,7 +920,7 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		struct val v = eval(c, s, st->cond);
 		if (!v.ok)
 			return;
-		struct kont nk = { b, i + 1, ctrl, k, NULL, 0, 0 };
+		struct kont nk = { b, i + 1, ctrl, k, NULL, 0, 0, 0 };
 		if (v.v == LK_SYMB)
 			return;  /* a branch on a symbolic value: unsolvable */
 		if (v.v == LK_TOP) {
@@ -928,7 +934,7 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		return;
 	}
 	case IOM_LIT_S_WHILE: {
-		struct kont nk = { b, i + 1, ctrl, k, st, 1, 0 };
+		struct kont nk = { b, i + 1, ctrl, k, st, 1, 0, ctrl };
 		run(c, s, &st->cond_b, 0, ctrl, &nk);
 		return;
 	}
