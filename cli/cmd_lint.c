@@ -389,6 +389,7 @@ int cmd_lint(int argc, char **argv)
 	const char *format = "text", *facts_out = NULL, *explain = NULL;
 	struct strv facts_in = { 0 };
 	int jobs = 2, timeout = 120, c;
+#define RET(x) do { strv_free(&facts_in); return (x); } while (0)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
 		switch (c) {
@@ -397,7 +398,7 @@ int cmd_lint(int argc, char **argv)
 			if (strcmp(optarg, "text") && strcmp(optarg, "gcc") && strcmp(optarg, "sarif") &&
 			    strcmp(optarg, "json")) {
 				cli_error("lint: --format must be text, gcc, sarif or json, not '%s'", optarg);
-				return CLI_BADINPUT;
+				RET(CLI_BADINPUT);
 			}
 			format = optarg;
 			break;
@@ -407,7 +408,7 @@ int cmd_lint(int argc, char **argv)
 		case O_KERNEL:
 			if (iom_kver_parse(optarg, &kver) < 0 || !kver) {
 				cli_error("lint: --kernel wants X.Y, such as 4.2 or 6.12, not '%s'", optarg);
-				return CLI_BADINPUT;
+				RET(CLI_BADINPUT);
 			}
 			break;
 		case O_JOBS:
@@ -417,41 +418,41 @@ int cmd_lint(int argc, char **argv)
 			if (*e || v < (c == O_JOBS) || v > 4096) {
 				cli_error("lint: --%s wants a number%s, not '%s'", c == O_JOBS ? "jobs" : "timeout",
 					  c == O_JOBS ? " from 1" : " (0: none)", optarg);
-				return CLI_BADINPUT;
+				RET(CLI_BADINPUT);
 			}
 			*(c == O_JOBS ? &jobs : &timeout) = (int)v;
 			break;
 		}
-		case 'h': usage(stdout); return CLI_OK;
-		default: usage(stderr); return CLI_BADINPUT;
+		case 'h': usage(stdout); RET(CLI_OK);
+		default: usage(stderr); RET(CLI_BADINPUT);
 		}
 	}
 	if (explain) {
 		if (!strcmp(explain, "all")) {
 			for (const struct iom_lint_code *lc = iom_lint_codes; lc->code; lc++)
 				printf("%-30s %s\n", lc->code, lc->summary);
-			return CLI_OK;
+			RET(CLI_OK);
 		}
 		const struct iom_lint_code *lc = iom_lint_code_lookup(explain);
 		if (!lc) {
 			cli_error("lint: unknown code '%s' (iomodel lint --explain all lists them)", explain);
-			return CLI_BADINPUT;
+			RET(CLI_BADINPUT);
 		}
 		printf("%s: %s\nsource: %s\n\n%s\nfix: %s\n", lc->code, lc->summary, lc->source, lc->explain, lc->help);
-		return CLI_OK;
+		RET(CLI_OK);
 	}
 	if (optind == argc && !facts_in.n) {
 		usage(stderr);
-		return CLI_BADINPUT;
+		RET(CLI_BADINPUT);
 	}
 	if (optind < argc && facts_in.n) {
 		cli_error("lint: --facts replays saved facts; give it no PATH");
-		return CLI_BADINPUT;
+		RET(CLI_BADINPUT);
 	}
 	struct iom_lint *l = iom_lint_new(kver);
 	if (!l) {
 		cli_error("lint: out of memory");
-		return CLI_BADINPUT;
+		RET(CLI_BADINPUT);
 	}
 	int bad = 0;
 	for (size_t i = 0; i < facts_in.n; i++) {
@@ -470,6 +471,7 @@ int cmd_lint(int argc, char **argv)
 		}
 		free(t);
 	}
+#undef RET
 	strv_free(&facts_in);
 	if (optind < argc) {
 		const char *sp = getenv("IOMODEL_SPATCH");
