@@ -280,6 +280,20 @@ void lit_lex_seek(struct lit_lexer *lx, size_t off)
 		adv(lx);
 }
 
+/* Free text between the name line and the initial state: herd7's splitter skips
+ * everything up to the first '{' ((* *) comments included, which it reads as comments). */
+void lit_lex_skip_free_text(struct lit_lexer *lx)
+{
+	for (;;) {
+		if (lx->bad || skip(lx) < 0)
+			return;
+		int c = peekc(lx, 0);
+		if (c < 0 || c == '{')
+			return;
+		adv(lx);
+	}
+}
+
 void lit_lex_skip_meta(struct lit_lexer *lx)
 {
 	for (;;) {

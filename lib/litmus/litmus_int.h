@@ -79,6 +79,7 @@ struct lit_token lit_lex_rest_of_line(struct lit_lexer *lx);
  * "quoted" line and KEY=value lines (Prefetch=..., Com=..., Orig=..., Hash=...), with
  * comments in between. Stops at anything else. */
 void lit_lex_skip_meta(struct lit_lexer *lx);
+void lit_lex_skip_free_text(struct lit_lexer *lx);
 /* Move forward to byte offset off (>= the current one), keeping line/col. */
 void lit_lex_seek(struct lit_lexer *lx, size_t off);
 

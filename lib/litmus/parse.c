@@ -2826,6 +2826,8 @@ static void parse_test(struct parser *p)
 		lit_lex_rest_of_line(&p->lx);
 		lit_lex_skip_meta(&p->lx);
 	}
+	if (p->nla == 0)
+		lit_lex_skip_free_text(&p->lx);
 	parse_init(p);
 	/* the header comment sits before the init block; read it now for Result:/Expect: */
 	parse_header(p);

@@ -779,7 +779,8 @@ static const struct bad {
 	{ "", IOM_EPARSE, 1, 1, "starts with 'C <name>'" },
 	{ "X name\n{}\n", IOM_EPARSE, 1, 1, "starts with 'C <name>'" },
 	{ "C\n{}\n", IOM_EPARSE, 1, 2, "missing test name" },
-	{ "C t\nP0() {}\n", IOM_EPARSE, 2, 1, "initial state" },
+	/* herd7 skips free text up to the first {, then finds no thread (its "line 3") */
+	{ "C t\nP0() {}\n", IOM_EPARSE, 3, 1, "expected thread P0" },
 	{ "C t\n{ x = 1;\nP0(int *x) { }\nexists (x=1)\n", IOM_EPARSE, 2, 1, "initial state is not closed" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n", IOM_EPARSE, 6, 1, "unbalanced braces" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tfoo(*x);\n}\nexists (x=1)\n", IOM_EINVAL, 5, 2, "Unknown macro foo" },
