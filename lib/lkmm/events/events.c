@@ -265,8 +265,20 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 		case '-': r.v = lk_is_ptr(a.v) && lk_is_ptr(b.v) ? lk_ptr_elem(a.v) - lk_ptr_elem(b.v)
 							      : a.v - b.v; break;
 		case '*': r.v = a.v * b.v; break;
-		case '/': r.v = b.v ? a.v / b.v : 0; break;
-		case '%': r.v = b.v ? a.v % b.v : 0; break;
+		case '/':
+		case '%':
+			if (!b.v) {
+				/* herd7 stops the run: "Fatal error: exception Division_by_zero" */
+				if (c->collect)
+					fail(c, e->pos.line, e->pos.col, "division by zero", "");
+				r.ok = false;
+				break;
+			}
+			if (b.v == -1)  /* INT64_MIN / -1 would trap: wrap as the machine does */
+				r.v = e->op == '/' ? (int64_t)(0 - (uint64_t)a.v) : 0;
+			else
+				r.v = e->op == '/' ? a.v / b.v : a.v % b.v;
+			break;
 		case '&': r.v = a.v & b.v; break;
 		case '|': r.v = a.v | b.v; break;
 		case '^': r.v = a.v ^ b.v; break;
