@@ -220,9 +220,15 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 			     "unbound var: LKR (herd7 7.57 runs no LISA test under the LKMM of 6.12)");
 		return -IOM_EINVAL;
 	}
-	if (t->nr_threads > LK_MAXTHR || t->nr_syms > LK_MAXLOC) {
-		iom_diag_set(d, IOM_ELIMIT, t->file, 0, 0, "%s",
-			     "too many threads or locations for the LKMM engine");
+	if (t->nr_threads > LK_MAXTHR) {
+		const struct iom_lit_pos *pp = &t->threads[LK_MAXTHR].pos;
+		iom_diag_set(d, IOM_ELIMIT, t->file, pp->line, pp->col,
+			     "more than %d threads: the LKMM engine's limit (LK_MAXTHR)", LK_MAXTHR);
+		return -IOM_ELIMIT;
+	}
+	if (t->nr_syms > LK_MAXLOC) {
+		iom_diag_set(d, IOM_ELIMIT, t->file, 0, 0,
+			     "more than %d shared names: the LKMM engine's limit (LK_MAXLOC)", LK_MAXLOC);
 		return -IOM_ELIMIT;
 	}
 	struct lk_test *lt = calloc(1, sizeof(*lt));

@@ -877,6 +877,28 @@ static void test_limits(void **state)
 	free(s);
 	iom_diag_init(&d);
 	assert_int_equal(iom_lit_parse("C t", (size_t)2 << 20, "big", &t, &d), -IOM_ELIMIT);
+	/* threads: 128 parse, the 129th stops the parse at its name (issue 21: no limit
+	 * below 128; herd7 has none) */
+	for (int nthr = 128; nthr <= 129; nthr++) {
+		char *b = malloc(64 * 130 + 64);
+		size_t o = (size_t)sprintf(b, "C t\n{}\n");
+		for (int i = 0; i < nthr; i++)
+			o += (size_t)sprintf(b + o, "P%d(int *x%d)\n{\n\tWRITE_ONCE(*x%d, 1);\n}\n", i, i, i);
+		sprintf(b + o, "exists (x0=1)\n");
+		iom_diag_init(&d);
+		int rc = iom_lit_parse(b, strlen(b), "threads", &t, &d);
+		if (nthr == 128) {
+			assert_int_equal(rc, 0);
+			assert_int_equal(t->nr_threads, 128);
+			iom_lit_test_free(t);
+		} else {
+			assert_int_equal(rc, -IOM_ELIMIT);
+			assert_string_equal(d.msg, "more than 128 threads");
+			assert_int_equal(d.line, 3 + 4 * 128);
+			assert_int_equal(d.col, 1);
+		}
+		free(b);
+	}
 	/* embedded NUL */
 	iom_diag_init(&d);
 	assert_int_equal(iom_lit_parse("C t\n{\0}", 8, "nul", &t, &d), -IOM_EPARSE);
