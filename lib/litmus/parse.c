@@ -637,7 +637,9 @@ static int resolve_mem(struct parser *p, enum iom_lit_prim prim, const struct io
 	if (s->kind != IOM_LIT_E_SYM)
 		fail(p, IOM_EINVAL, e->pos, "%s(): expected a shared location (x or *x)", pname(prim));
 	const struct iom_lit_sym *sym = &p->t->syms[s->index];
-	if (sym->kind != IOM_LIT_SYM_VAR)
+	/* a spinlock read or written as memory: herd7 runs it and lock.cat l.41 flags
+	 * mixed-lock-accesses */
+	if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK)
 		fail(p, IOM_EINVAL, s->pos, "%s(): '%s' is not normal memory", pname(prim), sym->name);
 	return s->index;
 }
@@ -711,16 +713,17 @@ static void resolve_loc(struct parser *p, struct iom_lit_stmt *s, const struct i
 	case IOM_LIT_LF_UNLOCK:
 	case IOM_LIT_LF_TRYLOCK:
 	case IOM_LIT_LF_ISLOCKED:
-		if (sym->kind != IOM_LIT_SYM_LOCK)
+		/* herd7 takes a lock on any pointer ("int *l" in tests posted to the list) */
+		if (sym->kind != IOM_LIT_SYM_LOCK && sym->kind != IOM_LIT_SYM_VAR)
 			fail(p, IOM_EINVAL, e->pos,
-			     "%s(): expected a spinlock (a spinlock_t * parameter)", pname(s->prim));
+			     "%s(): expected a lock (a spinlock_t * or int * parameter)", pname(s->prim));
 		break;
 	default:
 		if (pi->pclass == IOM_LIT_PC_SRCU) {
 			if (sym->kind != IOM_LIT_SYM_SRCU && sym->kind != IOM_LIT_SYM_VAR)
 				fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not a srcu_struct",
 				     pname(s->prim), sym->name);
-		} else if (sym->kind != IOM_LIT_SYM_VAR) {
+		} else if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK) {
 			fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not normal memory", pname(s->prim),
 			     sym->name);
 		}
@@ -796,9 +799,10 @@ static void resolve_prim(struct parser *p, struct iom_lit_stmt *s)
 	case IOM_LIT_PC_LOCK: {
 		want_args(p, s, 1);
 		const struct iom_lit_expr *e = a[0]->kind == IOM_LIT_E_ADDR ? a[0]->a : a[0];
-		if (e->kind != IOM_LIT_E_SYM || p->t->syms[e->index].kind != IOM_LIT_SYM_LOCK)
+		if (e->kind != IOM_LIT_E_SYM || (p->t->syms[e->index].kind != IOM_LIT_SYM_LOCK &&
+						 p->t->syms[e->index].kind != IOM_LIT_SYM_VAR))
 			fail(p, IOM_EINVAL, a[0]->pos,
-			     "%s(): expected a spinlock (a spinlock_t * parameter)", pname(s->prim));
+			     "%s(): expected a lock (a spinlock_t * or int * parameter)", pname(s->prim));
 		s->mem = e->index;
 		break;
 	}
@@ -989,7 +993,8 @@ static struct iom_lit_expr *hoist_load(struct parser *p, struct iom_lit_expr *a,
 				       struct iom_lit_pos pos)
 {
 	struct iom_lit_stmt tmp;
-	if (a->kind == IOM_LIT_E_SYM && p->t->syms[a->index].kind != IOM_LIT_SYM_VAR)
+	if (a->kind == IOM_LIT_E_SYM && p->t->syms[a->index].kind != IOM_LIT_SYM_VAR &&
+	    p->t->syms[a->index].kind != IOM_LIT_SYM_LOCK)
 		fail(p, IOM_EINVAL, pos, "plain load from '%s', which is not normal memory",
 		     p->t->syms[a->index].name);
 	if (a->kind == IOM_LIT_E_CONST)
@@ -1101,7 +1106,7 @@ static void parse_rhs(struct parser *p, struct stmt_list *l, int r, const char *
 		next(p);
 		struct lit_token n = next(p);
 		int sym = find_sym(p->t, n.s, n.len);
-		if (p->t->syms[sym].kind != IOM_LIT_SYM_VAR)
+		if (p->t->syms[sym].kind != IOM_LIT_SYM_VAR && p->t->syms[sym].kind != IOM_LIT_SYM_LOCK)
 			fail(p, IOM_EINVAL, r1->pos, "plain load from '%.*s', which is not normal memory",
 			     (int)n.len, n.s);
 		tmp.prim = IOM_LIT_P_PLAIN_LOAD;
@@ -2490,8 +2495,8 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 			parse_cond_value(p, c);
 			return c;
 		}
-		if (sym->kind == IOM_LIT_SYM_LOCK)
-			fail(p, IOM_EINVAL, n.pos, "'%s' is a lock and has no value", sym->name);
+		/* a lock in the condition: herd7 reads its memory value and lock.cat l.64 flags
+		 * lock-final */
 		c = new_cond(p, IOM_LIT_C_MEM, pos);
 		c->sym = s;
 		if (is_p(peek(p, 0), '['))

@@ -513,8 +513,9 @@ static const struct bad {
 	  "after the while condition" },
 	{ "C t\n{}\nP0(spinlock_t *l)\n{\n\tint r;\n\tr = spin_unlock(l);\n}\nexists (true)\n",
 	  IOM_EINVAL, 6, 2, "returns no value" },
-	{ "C t\n{}\nP0(int *x)\n{\n\tspin_lock(x);\n}\nexists (true)\n", IOM_EINVAL, 5, 12,
-	  "expected a spinlock" },
+	/* a lock on an int * is herd7's too (litmus/lkmm/Lock+int); a constant is not a lock */
+	{ "C t\n{}\nP0(int *x)\n{\n\tspin_lock(1);\n}\nexists (true)\n", IOM_EINVAL, 5, 12,
+	  "expected a location, not a constant" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tatomic_add(x);\n}\nexists (true)\n", IOM_EINVAL, 5, 2,
 	  "takes 2 arguments" },
 	{ "C t\n{}\nP0(int *x)\n{\n\tWRITE_ONCE(*3, 1);\n}\nexists (true)\n", IOM_EINVAL, 5, 13,
