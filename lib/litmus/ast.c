@@ -148,6 +148,57 @@ static bool bell_ann_ok(const struct iom_lit_stmt *s)
 	return false;
 }
 
+/* herd7 7.57's C lexer and parser (the LKMM's C litmus syntax) have no '&&', '||', '<<',
+ * '>>', '%', '~', '!' or unary '-' on a non-constant; it refuses such a test, with these
+ * messages. iomodel's own C-MMIO tests may use them (docs/litmus-format.md). */
+static const char *herd7_refuses(const struct iom_lit_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == IOM_LIT_E_BINOP) {
+		switch (e->op) {
+		case IOM_LIT_OP_LAND: return "unexpected '&' (in prog): herd7 has no '&&'";
+		case IOM_LIT_OP_LOR: return "unexpected '|' (in prog): herd7 has no '||'";
+		case IOM_LIT_OP_SHL: return "unexpected '<' (in prog): herd7 has no '<<'";
+		case IOM_LIT_OP_SHR: return "unexpected '>' (in prog): herd7 has no '>>'";
+		case '%': return "Lex error C lexer (in prog): herd7 has no '%'";
+		default: break;
+		}
+	} else if (e->kind == IOM_LIT_E_UNOP) {
+		switch (e->op) {
+		case '!': return "Lex error C lexer (in prog): herd7 has no '!'";
+		case '~': return "Lex error C lexer (in prog): herd7 has no '~'";
+		case '-': return "unexpected '-' (in prog): herd7 has unary '-' only on constants";
+		default: break;
+		}
+	}
+	const char *r = herd7_refuses(e->a);
+	return r ? r : herd7_refuses(e->b);
+}
+
+static const struct iom_lit_expr *refused_at(const struct iom_lit_expr *e)
+{
+	if (!e)
+		return NULL;
+	const struct iom_lit_expr *r = refused_at(e->a);
+	if (!r)
+		r = refused_at(e->b);
+	if (r)
+		return r;
+	return (e->kind == IOM_LIT_E_BINOP || e->kind == IOM_LIT_E_UNOP) && herd7_refuses(e) &&
+	       !herd7_refuses(e->a) && !herd7_refuses(e->b) ? e : NULL;
+}
+
+static int lkmm_expr(const struct iom_lit_test *t, const struct iom_lit_expr *e,
+		     struct iom_diag *d)
+{
+	const struct iom_lit_expr *at = refused_at(e);
+	if (!at)
+		return 0;
+	iom_diag_set(d, IOM_EINVAL, t->file, at->pos.line, at->pos.col, "%s", herd7_refuses(at));
+	return -IOM_EINVAL;
+}
+
 static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *b,
 		      struct iom_diag *d)
 {
@@ -156,6 +207,13 @@ static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *
 		if (lkmm_block(t, &s->cond_b, d) || lkmm_block(t, &s->then_b, d) ||
 		    lkmm_block(t, &s->else_b, d))
 			return -IOM_EINVAL;
+		if (t->dialect != IOM_LIT_DIALECT_LISA &&
+		    (lkmm_expr(t, s->value, d) || lkmm_expr(t, s->expect, d) ||
+		     lkmm_expr(t, s->expr, d) || lkmm_expr(t, s->cond, d) || lkmm_expr(t, s->addr, d)))
+			return -IOM_EINVAL;
+		for (unsigned a = 0; t->dialect != IOM_LIT_DIALECT_LISA && a < s->nr_args; a++)
+			if (lkmm_expr(t, s->args[a], d))
+				return -IOM_EINVAL;
 		if (s->kind != IOM_LIT_S_PRIM)
 			continue;
 		if (iom_lit_prim_info(s->prim)->lkform == IOM_LIT_LF_NONE) {
