@@ -116,8 +116,10 @@ struct ictx {
 	int maxw;                   /* most writes on one path (domain pass)             */
 	/* domain pass: program points already explored with the same registers (all that
 	 * decides what the rest of the thread writes), a set of 128-bit keys */
-	uint64_t *memo;
+	uint64_t *memo;             /* (hash, offset of the key in keys) pairs            */
 	size_t memo_cap, memo_n;
+	uint64_t *keys;             /* each key: its length, then its words               */
+	size_t keys_n, keys_cap;
 };
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -127,67 +129,105 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h ^ (h >> 33);
 }
 
-/* Returns true when this state was seen before (the caller then stops). */
+/* Returns true when this state was seen before (the caller then stops). The key is the
+ * program point (block, index, the writes so far), the continuation frames and the
+ * registers; the table holds a hash and the key's place in an arena, and a hit compares
+ * the keys word by word, so two states that only share a hash are never merged. */
 static bool memo_seen(struct ictx *c, const struct tstate *s, const struct iom_lit_block *b,
 		      unsigned i, const struct kont *k)
 {
 	if (!c->memo)
 		return false;
-	uint64_t h1 = 0x243f6a8885a308d3ull, h2 = 0x13198a2e03707344ull;
 	int nw = 0;
 	for (int j = 0; j < s->p.nev; j++)
 		nw += s->p.ev[j].kind == LK_EV_W;
-	uint64_t parts[4] = { (uint64_t)(uintptr_t)b, i, (uint64_t)nw, 0 };
-	for (int j = 0; j < 3; j++) {
-		h1 = mix(h1, parts[j]);
-		h2 = mix(h2 ^ 0x5555, parts[j]);
-	}
+	size_t nf = 0;
+	for (const struct kont *f = k; f; f = f->next)
+		nf++;
+	unsigned nr = c->th->nr_regs < LK_MAXREG ? c->th->nr_regs : LK_MAXREG;
+	size_t klen = 3 + 4 * nf + nr;
+	uint64_t kbuf[256], *key = klen <= 256 ? kbuf : malloc(klen * sizeof(*key));
+	if (!key)
+		return false;  /* no memo for this state: it is explored again, never dropped */
+	size_t o = 0;
+	key[o++] = (uint64_t)(uintptr_t)b;
+	key[o++] = i;
+	key[o++] = (uint64_t)nw;
 	for (const struct kont *f = k; f; f = f->next) {
-		uint64_t q[4] = { (uint64_t)(uintptr_t)f->b, f->i, (uint64_t)(uintptr_t)f->loop,
-				  ((uint64_t)f->kind << 32) | f->iter };
-		for (int j = 0; j < 4; j++) {
-			h1 = mix(h1, q[j]);
-			h2 = mix(h2 ^ 0xaaaa, q[j]);
+		key[o++] = (uint64_t)(uintptr_t)f->b;
+		key[o++] = f->i;
+		key[o++] = (uint64_t)(uintptr_t)f->loop;
+		key[o++] = ((uint64_t)f->kind << 32) | f->iter;
+	}
+	for (unsigned r = 0; r < nr; r++)
+		key[o++] = (uint64_t)s->p.regs[r] ^ ((uint64_t)s->rcopy[r] << 63);
+	uint64_t h = 0x243f6a8885a308d3ull ^ klen;
+	for (size_t j = 0; j < klen; j++)
+		h = mix(h, key[j]);
+	if (!h)
+		h = 1;
+	bool seen = false;
+	size_t mask = c->memo_cap - 1, at = (size_t)h & mask;
+	for (; c->memo[2 * at]; at = (at + 1) & mask) {
+		if (c->memo[2 * at] != h)
+			continue;
+		const uint64_t *old = c->keys + c->memo[2 * at + 1];
+		if (old[0] == klen && !memcmp(old + 1, key, klen * sizeof(*key))) {
+			seen = true;
+			break;
 		}
 	}
-	for (unsigned r = 0; r < c->th->nr_regs && r < LK_MAXREG; r++) {
-		uint64_t v = (uint64_t)s->p.regs[r] ^ ((uint64_t)s->rcopy[r] << 63);
-		h1 = mix(h1, v);
-		h2 = mix(h2 ^ 0x3333, v);
-	}
-	if (!h1)
-		h1 = 1;
-	size_t mask = c->memo_cap - 1, at = (size_t)h1 & mask;
-	while (c->memo[2 * at]) {
-		if (c->memo[2 * at] == h1 && c->memo[2 * at + 1] == h2)
-			return true;
-		at = (at + 1) & mask;
-	}
-	if (c->memo_n * 2 >= c->memo_cap) {
-		/* grow (up to 2^22 entries; past that, keep exploring without memo) */
-		size_t nc = c->memo_cap * 2;
-		uint64_t *nm = nc <= (1u << 22) ? calloc(2 * nc, sizeof(uint64_t)) : NULL;
-		if (!nm)
-			return false;
-		for (size_t j = 0; j < c->memo_cap; j++)
-			if (c->memo[2 * j]) {
-				size_t a2 = (size_t)c->memo[2 * j] & (nc - 1);
-				while (nm[2 * a2])
-					a2 = (a2 + 1) & (nc - 1);
-				nm[2 * a2] = c->memo[2 * j];
-				nm[2 * a2 + 1] = c->memo[2 * j + 1];
+	if (seen || c->memo_n * 2 >= c->memo_cap) {
+		if (!seen) {
+			/* grow (up to 2^22 entries; past that, keep exploring without memo) */
+			size_t nc = c->memo_cap * 2;
+			uint64_t *nm = nc <= (1u << 22) ? calloc(2 * nc, sizeof(uint64_t)) : NULL;
+			if (nm) {
+				for (size_t j = 0; j < c->memo_cap; j++)
+					if (c->memo[2 * j]) {
+						size_t a2 = (size_t)c->memo[2 * j] & (nc - 1);
+						while (nm[2 * a2])
+							a2 = (a2 + 1) & (nc - 1);
+						nm[2 * a2] = c->memo[2 * j];
+						nm[2 * a2 + 1] = c->memo[2 * j + 1];
+					}
+				free(c->memo);
+				c->memo = nm;
+				c->memo_cap = nc;
+				mask = nc - 1;
+				for (at = (size_t)h & mask; c->memo[2 * at]; at = (at + 1) & mask)
+					;
+			} else {
+				at = SIZE_MAX;
 			}
-		free(c->memo);
-		c->memo = nm;
-		c->memo_cap = nc;
-		mask = nc - 1;
-		at = (size_t)h1 & mask;
-		while (c->memo[2 * at])
-			at = (at + 1) & mask;
+		}
+		if (seen || at == SIZE_MAX) {
+			if (key != kbuf)
+				free(key);
+			return seen;
+		}
 	}
-	c->memo[2 * at] = h1;
-	c->memo[2 * at + 1] = h2;
+	if (c->keys_n + klen + 1 > c->keys_cap) {
+		size_t nc = c->keys_cap ? 2 * c->keys_cap : 4096;
+		while (nc < c->keys_n + klen + 1)
+			nc *= 2;
+		uint64_t *nk = realloc(c->keys, nc * sizeof(*nk));
+		if (!nk) {
+			if (key != kbuf)
+				free(key);
+			return false;
+		}
+		c->keys = nk;
+		c->keys_cap = nc;
+	}
+	c->keys[c->keys_n] = klen;
+	memcpy(c->keys + c->keys_n + 1, key, klen * sizeof(*key));
+	c->memo[2 * at] = h;
+	c->memo[2 * at + 1] = c->keys_n;
+	c->keys_n += klen + 1;
 	c->memo_n++;
+	if (key != kbuf)
+		free(key);
 	return false;
 }
 
@@ -978,6 +1018,9 @@ static int run_thread(struct ictx *c, const struct iom_lit_thread *th)
 	run(c, s, &th->body, 0, 0, NULL);
 	free(c->memo);
 	c->memo = NULL;
+	free(c->keys);
+	c->keys = NULL;
+	c->keys_n = c->keys_cap = 0;
 	free(s);
 	return c->err;
 }
