@@ -589,10 +589,14 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 		/* l.126-127 rcu-rscsi, srcu-rscsi */
 		rel_inv(D, rscsi, &m->rcu_rscs);
 		rel_inv(D, srscsi, &m->srcu_rscs);
-		/* l.144-153 rcu-order, least fixpoint from empty */
+		/* l.144-153 rcu-order, least fixpoint from empty. Each step computes N = F(O)
+		 * with F built from ';', '|' and '&' of fixed relations and O: F is monotone, so
+		 * from O = {} the steps only grow, and they reach the fixpoint within as many
+		 * steps as there are pairs of events. The loop runs to convergence (it once
+		 * stopped after 4 * LK_MAXEV steps whatever the state). */
 		lk_rel O, N, A, B;
 		rel_clear(D, &O);
-		for (int it = 0; it < 4 * LK_MAXEV; it++) {
+		for (;;) {
 			rel_id(D, &N, &m->Sync_rcu);           /* rcu-gp */
 			rel_id(D, &A, &m->Sync_srcu);          /* srcu-gp */
 			rel_or(D, &N, &A);
