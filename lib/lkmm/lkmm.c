@@ -200,7 +200,8 @@ static int mmio_setup(struct lk_test *lt, const struct iom_lkmm_opts *o, struct 
 	return 0;
 limit:
 	iom_diag_set(d, IOM_ELIMIT, t->file, 0, 0, "%s",
-		     "too many device registers or device threads for the LKMM engine");
+		     "more device registers than locations (LK_MAXLOC = 200) or more device "
+		     "threads than threads (LK_MAXTHR = 128): the LKMM engine's limits");
 	return -IOM_ELIMIT;
 }
 
@@ -226,6 +227,14 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 			     "more than %d threads: the LKMM engine's limit (LK_MAXTHR)", LK_MAXTHR);
 		return -IOM_ELIMIT;
 	}
+	for (unsigned i = 0; i < t->nr_threads; i++)
+		if (t->threads[i].nr_regs > LK_MAXREG) {
+			const struct iom_lit_pos *pp = &t->threads[i].pos;
+			iom_diag_set(d, IOM_ELIMIT, t->file, pp->line, pp->col,
+				     "P%u has more than %d registers: the LKMM engine's limit (LK_MAXREG)",
+				     i, LK_MAXREG);
+			return -IOM_ELIMIT;
+		}
 	if (t->nr_syms > LK_MAXLOC) {
 		iom_diag_set(d, IOM_ELIMIT, t->file, 0, 0,
 			     "more than %d shared names: the LKMM engine's limit (LK_MAXLOC)", LK_MAXLOC);

@@ -231,6 +231,14 @@ static bool memo_seen(struct ictx *c, const struct tstate *s, const struct iom_l
 	return false;
 }
 
+static void fail_code(struct ictx *c, int code, int line, int col, const char *msg)
+{
+	if (!c->err) {
+		iom_diag_set(c->d, code, c->lt->t->file, line, col, "%s", msg);
+		c->err = -code;
+	}
+}
+
 static void fail(struct ictx *c, int line, int col, const char *msg, const char *arg)
 {
 	if (!c->err) {
@@ -380,7 +388,8 @@ static int add_ev(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 {
 	struct lk_path *p = &s->p;
 	if (p->nev >= LK_MAXTEV) {
-		fail(c, st->pos.line, st->pos.col, "thread has too many events for the LKMM engine", "");
+		fail_code(c, IOM_ELIMIT, st->pos.line, st->pos.col,
+			  "more than 64 events on one path of this thread: the LKMM engine's limit (LK_MAXTEV)");
 		return -1;
 	}
 	int i = p->nev++;
@@ -908,7 +917,8 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 			     c->th ? c->th->pos.col : 0,
 			     c->lt->path_budget ? "P%d: more steps than the search-step limit "
 						  "allows while building its paths (raise --max-steps)"
-						: "P%d has too many paths for the LKMM engine", c->tid);
+						: "P%d: more than 1,000,000 steps while building its paths: "
+						  "the LKMM engine's limit (--max-steps sets it)", c->tid);
 		c->err = -IOM_ELIMIT;
 		return;
 	}
@@ -1037,7 +1047,8 @@ static void dev_add(struct ictx *c, struct tstate *s, const struct iom_lit_dstmt
 	struct lk_path *p = &s->p;
 	*out = -1;
 	if (p->nev >= LK_MAXTEV) {
-		fail(c, ds->pos.line, ds->pos.col, "device thread has too many events", "");
+		fail_code(c, IOM_ELIMIT, ds->pos.line, ds->pos.col,
+			  "more than 64 events on one path of this device thread (LK_MAXTEV)");
 		return;
 	}
 	int i = add_ev(c, s, NULL, kind, tags | LK_T_DEV, loc, v, 0);
@@ -1057,7 +1068,8 @@ static void dev_run(struct ictx *c, struct tstate *s, unsigned k, int j)
 		return;
 	if (c->budget-- == 0) {
 		iom_diag_set(c->d, IOM_ELIMIT, lt->t->file, dv->pos.line, dv->pos.col,
-			     "dev%d has too many paths for the LKMM engine", dv->dev);
+			     "dev%d: more than 1,000,000 steps while building its paths: the LKMM "
+			     "engine's limit (--max-steps sets it)", dv->dev);
 		c->err = -IOM_ELIMIT;
 		return;
 	}

@@ -226,7 +226,9 @@ int lk_io_prepare(struct lk_test *lt, struct iom_diag *d)
 		}
 	return 0;
 limit:
-	iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "too many events named in the condition");
+	iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
+		     "more than %d events named in the condition, or %d pairs of them that may "
+		     "combine: the MMIO layer's limits (LK_MAXTRACK, LK_MAXCOMB)", LK_MAXTRACK, LK_MAXCOMB);
 	return -IOM_ELIMIT;
 }
 

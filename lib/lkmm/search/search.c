@@ -96,6 +96,7 @@ struct search {
 	uint64_t steps, max_steps;  /* search nodes tried (rf, co, lock choices, path combos) */
 	uint32_t flags;
 	int err;
+	const char *limit;          /* with err -IOM_ELIMIT: which limit, and what raises it */
 	/* (loc, value) pairs some path of thread t or later writes: paths_dfs pruning */
 	int64_t *suf_v[LK_MAXTHR + 1];
 	int *suf_l[LK_MAXTHR + 1];
@@ -138,8 +139,11 @@ static void add_item_k(struct search *s, int kind, int thread, int reg, int loc,
 		if (s->items[i].kind == kind && s->items[i].thread == thread &&
 		    s->items[i].reg == reg && s->items[i].loc == loc)
 			return;
-	if (s->nitems >= 128)
+	if (s->nitems >= 128) {
+		s->err = -IOM_ELIMIT;
+		s->limit = "more than 128 registers and locations to print (the state's columns)";
 		return;
+	}
 	struct item *it = &s->items[s->nitems++];
 	it->kind = kind;
 	it->thread = thread;
@@ -154,8 +158,11 @@ static void add_item(struct search *s, int thread, int reg, int loc)
 		if (s->items[i].kind <= IT_LOC && s->items[i].thread == thread &&
 		    s->items[i].reg == reg && s->items[i].loc == loc)
 			return;
-	if (s->nitems >= 128)
+	if (s->nitems >= 128) {
+		s->err = -IOM_ELIMIT;
+		s->limit = "more than 128 registers and locations to print (the state's columns)";
 		return;
+	}
 	struct item *it = &s->items[s->nitems++];
 	it->kind = reg >= 0 ? IT_REG : IT_LOC;
 	it->thread = thread;
@@ -409,6 +416,7 @@ static void leaf(struct search *s)
 	s->cands_n++;
 	if (s->max && s->cands_n > s->max) {
 		s->err = -IOM_ELIMIT;
+		s->limit = "more candidate executions than --max-states allows (raise --max-states)";
 		return;
 	}
 	/* final values: the co-last write of each location */
@@ -533,6 +541,7 @@ static bool step(struct search *s)
 {
 	if (s->max_steps && ++s->steps > s->max_steps) {
 		s->err = -IOM_ELIMIT;
+		s->limit = "more search steps than --max-steps allows (raise --max-steps)";
 		return false;
 	}
 	return true;
@@ -867,6 +876,7 @@ static void combo(struct search *s)
 		n += lt->paths[t].v[s->choice[t]].nev;
 	if (n > LK_MAXEV) {
 		s->err = -IOM_ELIMIT;
+		s->limit = "more than 256 events in one execution, initial writes included (LK_MAXEV)";
 		return;
 	}
 	x->n = n;
@@ -947,6 +957,7 @@ static void combo(struct search *s)
 			int l = x->ev[w].loc;
 			if (s->nlocw[l] >= 64) {
 				s->err = -IOM_ELIMIT;
+				s->limit = "more than 63 writes to one location in one execution";
 				return;
 			}
 			s->locw[l][s->nlocw[l]++] = w;
@@ -1233,8 +1244,8 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 				     (unsigned long long)(ex ? s->max : s->max_steps),
 				     ex ? "candidate executions" : "search steps");
 		} else if (rc == -IOM_ELIMIT)
-			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0,
-				     "the LKMM engine's limit was hit (executions, search steps or events)");
+			iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "the LKMM engine stopped: %s",
+				     s->limit ? s->limit : "a limit was hit");
 		goto out;
 	}
 count:
