@@ -258,8 +258,9 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 		const struct iom_lit_sym *sy = &t->syms[i];
 		unsigned len = sy->array_len ? sy->array_len : 1;
 		if (lt->nloc + (int)len > LK_MAXLOC) {
-			iom_diag_set(d, IOM_ELIMIT, t->file, sy->pos.line, sy->pos.col, "%s",
-				     "too many locations for the LKMM engine");
+			iom_diag_set(d, IOM_ELIMIT, t->file, sy->pos.line, sy->pos.col,
+				     "more than %d locations, array elements one each: the LKMM "
+				     "engine's limit (LK_MAXLOC)", LK_MAXLOC);
 			free(lt);
 			free(r);
 			return -IOM_ELIMIT;

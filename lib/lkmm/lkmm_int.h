@@ -215,7 +215,8 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 /* A value as herd7 prints it: integers, or the name a pointer points to. */
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
 /* Location of a pointer value; -1 when it points nowhere valid or to a location not
- * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use. */
+ * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use;
+ * -3 when LK_MAXLOC locations exist already. */
 int lk_ptr_loc(const struct lk_test *lt, int64_t v);
 int lk_ptr_loc_make(struct lk_test *lt, int64_t v);
 /* MMIO: the location of device register (dev, off); -1 when there is none. */

@@ -376,6 +376,12 @@ static int loc_of(struct ictx *c, struct tstate *s, const struct iom_lit_stmt *s
 	if (v.v == LK_TOP)
 		return -2;
 	int l = lk_ptr_loc_make(c->lt, v.v);
+	if (l == -3) {
+		fail_code(c, IOM_ELIMIT, e->pos.line, e->pos.col,
+			  "more than 200 locations with those pointer arithmetic makes: the LKMM "
+			  "engine's limit (LK_MAXLOC)");
+		return -1;
+	}
 	if (l >= 0 && c->dom[l].n == 0 && dom_add(&c->dom[l], c->lt->loc_init[l]) < 0) {
 		c->err = -IOM_ENOMEM;  /* a location first met here */
 		return -1;

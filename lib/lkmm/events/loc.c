@@ -38,8 +38,10 @@ int lk_ptr_loc_make(struct lk_test *lt, int64_t v)
 		return l;
 	int sym = lk_ptr_sym(v);
 	int64_t e = lk_ptr_elem(v);
-	if (sym < 0 || (unsigned)sym >= lt->t->nr_syms || e <= 0 || lt->nloc >= LK_MAXLOC)
+	if (sym < 0 || (unsigned)sym >= lt->t->nr_syms || e <= 0)
 		return -1;
+	if (lt->nloc >= LK_MAXLOC)
+		return -3;  /* the caller stops the run: LK_MAXLOC */
 	l = lt->nloc++;
 	lt->loc_sym[l] = sym;
 	lt->loc_elem[l] = 0;
