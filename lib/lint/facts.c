@@ -583,6 +583,8 @@ static void squeeze(const char *s, size_t n, char *out, size_t outsz)
 			sp = true;
 			continue;
 		}
+		if (o + 2 >= outsz)
+			break;  /* room for a blank, this character and the NUL */
 		if (sp && o)
 			out[o++] = ' ';
 		sp = false;
