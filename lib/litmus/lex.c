@@ -288,8 +288,8 @@ void lit_lex_skip_free_text(struct lit_lexer *lx)
 		if (lx->bad || skip(lx) < 0)
 			return;
 		int c = peekc(lx, 0);
-		if (c < 0 || c == '{')
-			return;
+		if (c < 0 || c == '{' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+			return;  /* text only: a control byte is the lexer's error */
 		adv(lx);
 	}
 }
