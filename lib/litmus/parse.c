@@ -1734,6 +1734,10 @@ static struct iom_lit_expr *lisa_addr(struct parser *p)
 		br = 1;
 	}
 	struct iom_lit_expr *e = lisa_atom(p);
+	if (e->kind == IOM_LIT_E_CONST && !is_p(peek(p, 0), '+'))
+		/* as in C (an address is a name or a register holding one): the test is
+		 * printed and kept as C */
+		fail(p, IOM_EINVAL, e->pos, "LISA: expected a location, not a constant");
 	if (is_p(peek(p, 0), '+')) {
 		struct lit_token pl = next(p);
 		struct iom_lit_expr *b = new_expr(p, IOM_LIT_E_BINOP, pl.pos);
