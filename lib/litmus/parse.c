@@ -930,9 +930,13 @@ static void add_reg(struct parser *p, const struct lit_token *name)
 	if (old >= 0)
 		fail(p, IOM_EINVAL, name->pos, "register '%.*s' is declared twice in P%d",
 		     (int)name->len, name->s, th->id);
-	if (find_sym(p->t, name->s, name->len) >= 0)
-		fail(p, IOM_EINVAL, name->pos, "register '%.*s' shadows a shared name",
-		     (int)name->len, name->s);
+	/* a register may not share a name with a parameter of its thread; another thread's
+	 * shared name is no conflict (the canonical print declares every shared name in the
+	 * initial state, so both spellings must parse alike) */
+	for (unsigned i = 0; i < th->nr_params; i++)
+		if (strlen(th->params[i].name) == name->len && !memcmp(th->params[i].name, name->s, name->len))
+			fail(p, IOM_EINVAL, name->pos, "register '%.*s' shadows a shared name",
+			     (int)name->len, name->s);
 	*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = tokstr(p, name);
 }
 
