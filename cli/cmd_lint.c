@@ -27,7 +27,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomodel lint [--kernel X.Y] [-j] [--format text|gcc|sarif|json] [--facts-out FILE]\n"
-		"                    [--jobs N] [--timeout S] PATH...\n"
+		"                    [--jobs N] [--timeout S] [--emit DIR] PATH...\n"
 		"       iomodel lint [--kernel X.Y] [-j] [--format F] --facts FILE...\n"
 		"       iomodel lint --explain CODE|all\n"
 		"\n"
@@ -44,6 +44,7 @@ static void usage(FILE *f)
 		"  --facts FILE     decide from saved facts instead of running spatch\n"
 		"  --jobs N         spatch's --jobs (default 2)\n"
 		"  --timeout S      spatch's per-file timeout in seconds (default 120)\n"
+		"  --emit DIR       write each finding's scenario into DIR, to rerun with 'iomodel run'\n"
 		"  --explain CODE   the code's reasoning in general terms ('all' lists the codes)\n"
 		"\n"
 		"Exit status: 0 no findings, 1 findings, 2 bad input or usage (the findings of the\n"
@@ -377,16 +378,17 @@ static void rm_tmp(const char *tmp)
 
 int cmd_lint(int argc, char **argv)
 {
-	enum { O_FORMAT = 256, O_FACTS_OUT, O_FACTS, O_EXPLAIN, O_KERNEL, O_JOBS, O_TIMEOUT };
+	enum { O_FORMAT = 256, O_FACTS_OUT, O_FACTS, O_EXPLAIN, O_KERNEL, O_JOBS, O_TIMEOUT, O_EMIT };
 	static const struct option lo[] = {
 		{ "kernel", required_argument, 0, O_KERNEL }, { "json", no_argument, 0, 'j' },
 		{ "format", required_argument, 0, O_FORMAT }, { "facts-out", required_argument, 0, O_FACTS_OUT },
 		{ "facts", required_argument, 0, O_FACTS }, { "explain", required_argument, 0, O_EXPLAIN },
 		{ "jobs", required_argument, 0, O_JOBS }, { "timeout", required_argument, 0, O_TIMEOUT },
+		{ "emit", required_argument, 0, O_EMIT },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	unsigned kver = 0;
-	const char *format = "text", *facts_out = NULL, *explain = NULL;
+	const char *format = "text", *facts_out = NULL, *explain = NULL, *emit_dir = NULL;
 	struct strv facts_in = { 0 };
 	int jobs = 2, timeout = 120, c;
 #define RET(x) do { strv_free(&facts_in); return (x); } while (0)
@@ -405,6 +407,7 @@ int cmd_lint(int argc, char **argv)
 		case O_FACTS_OUT: facts_out = optarg; break;
 		case O_FACTS: strv_add(&facts_in, optarg); break;
 		case O_EXPLAIN: explain = optarg; break;
+		case O_EMIT: emit_dir = optarg; break;
 		case O_KERNEL:
 			if (iom_kver_parse(optarg, &kver) < 0 || !kver) {
 				cli_error("lint: --kernel wants X.Y, such as 4.2 or 6.12, not '%s'", optarg);
@@ -579,6 +582,25 @@ int cmd_lint(int argc, char **argv)
 	}
 	if (iom_lint_nr_problems(l))
 		bad = 1;
+	if (emit_dir) {
+		/* each finding's scenario, to rerun with iomodel run --pat both */
+		if (mkdir(emit_dir, 0777) < 0 && errno != EEXIST) {
+			cli_error("lint: %s: %s", emit_dir, strerror(errno));
+			bad = 1;
+		}
+		for (size_t i = 0; !bad && i < iom_lint_nr_findings(l); i++) {
+			const struct iom_lint_finding *f = iom_lint_finding(l, i);
+			if (!f->evidence)
+				continue;
+			char path[4200];
+			snprintf(path, sizeof(path), "%s/%s", emit_dir, f->evname);
+			FILE *fp = fopen(path, "w");
+			if (!fp || fputs(f->evidence, fp) < 0 || fclose(fp)) {
+				cli_error("lint: %s: cannot write the scenario", path);
+				bad = 1;
+			}
+		}
+	}
 	struct iom_buf b;
 	iom_buf_init(&b);
 	if (!strcmp(format, "json"))

@@ -21,7 +21,7 @@ _iomodel_opts() {
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
-	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --explain' ;;
+	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --emit --explain' ;;
 	herd7) echo '-conf -model -cat -bell -macros -unroll -I -set-libdir -q -v' \
 		'-speedcheck -version -help' ;;
 	capture | version) ;;
@@ -44,8 +44,9 @@ _iomodel_optval() {
 	litmus:--dot | audit:--svg) echo '@file' ;;
 	audit:--root) echo '@dir' ;;
 	lint:--facts-out | lint:--facts) echo '@file' ;;
+	lint:--emit) echo '@dir' ;;
 	lint:--format) echo 'text gcc sarif json' ;;
-	lint:--explain) echo 'all mtrr-add-in-driver removed-api' ;;
+	lint:--explain) echo 'all mtrr-add-in-driver wc-cookie-without-wc-mapping registers-under-wc-mtrr wc-uc-alias removed-api' ;;
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
 	litmus:--max-states | litmus:--max-steps | litmus:--jobs | lint:--jobs) echo '@none' ;;
 	herd7:-conf) echo 'linux-kernel.cfg' ;;

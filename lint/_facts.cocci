@@ -7,6 +7,8 @@
 // A fact is one JSON object per line on standard output (docs/lint.md, "Facts"):
 //   {"kind": "call", "name": N, "file": F, "line": L, "column": C,
 //    "function": FN, "args": [...]}
+// and two kinds that link values: "ret" (args: the variable the call at that position is
+// kept in) and "assign" (name "=", args: [L, R] of an assignment L = R).
 // with the column 0-based as spatch gives it (iomodel adds 1) and each argument as written,
 // spaces normalised. The rules decide nothing: iomodel does (lib/lint).
 
@@ -61,6 +63,22 @@ def fact(kind, name, p, es=None):
     if es is not None:
         f["args"] = _split(str(es))
     print(json.dumps(f))
+
+def ret(name, p, lhs):
+    # the variable a call's value is kept in: "L = name(...)", at the call's position
+    if not p:
+        return
+    print(json.dumps({"kind": "ret", "name": name, "file": p[0].file, "line": int(p[0].line),
+                      "column": int(p[0].column), "function": p[0].current_element,
+                      "args": [_norm(str(lhs))]}))
+
+def assign(p, lhs, rhs):
+    # "L = R" at the position of L
+    if not p:
+        return
+    print(json.dumps({"kind": "assign", "name": "=", "file": p[0].file, "line": int(p[0].line),
+                      "column": int(p[0].column), "function": p[0].current_element,
+                      "args": [_norm(str(lhs)), _norm(str(rhs))]}))
 
 def first(name_pos):
     # the one (name, position) pair a disjunction bound; the others are []

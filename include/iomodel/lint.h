@@ -22,6 +22,11 @@ enum iom_lint_fkind {
 	IOM_LINT_DEF,           /* a definition of a function named like one                  */
 	IOM_LINT_PROTO,         /* a prototype of one                                         */
 	IOM_LINT_UNPARSED,      /* a mention NAME( in code that the matcher did not report    */
+	IOM_LINT_RET,           /* the call of name at this position is kept in args[0]       */
+	IOM_LINT_ASSIGN,        /* args[0] = args[1] (name "=")                               */
+	IOM_LINT_FN,            /* a function of the driver: name, its parameters in args     */
+	IOM_LINT_DCALL,         /* a call of a function of the driver (IOM_LINT_FN), args     */
+	IOM_LINT_DEFINE,        /* #define name args[0], a number as written                  */
 	IOM_LINT_FKIND__COUNT
 };
 
@@ -51,6 +56,10 @@ struct iom_lint_finding {
 	const struct iom_lint_fact *at;
 	const struct iom_lint_fact *related;  /* the other side of a two-sided finding, or NULL */
 	char *msg;              /* what happens on which kernels and arches, and the fix      */
+	char *evidence;         /* the scenario that decided it (docs/scenario.md), or NULL   */
+	char evname[96];        /* its file name for --emit, "" when none                    */
+	char scn_var[24];       /* the mapping of the scenario the finding is about           */
+	char pat_on[64], pat_off[64]; /* its effective types there, PAT on and off ("UC", "WC") */
 };
 
 struct iom_lint_code {

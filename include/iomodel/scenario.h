@@ -44,6 +44,11 @@ void iom_scn_result_free(struct iom_scn_result *r);
 unsigned iom_scn_result_passed(const struct iom_scn_result *r);
 unsigned iom_scn_result_failed(const struct iom_scn_result *r);
 const struct iom_kernel *iom_scn_result_kernel(const struct iom_scn_result *r);
+/* Effective types of the byte offsets [lo, hi) of mapping var after the run: a mask of
+ * 1u << enum iom_mt, with IOM_SCN_EFF_UNDEF for an SDM-undefined MTRR overlap; 0 when var
+ * is no live mapping or the slice is outside it. */
+#define IOM_SCN_EFF_UNDEF (1u << 31)
+unsigned iom_scn_result_eff(const struct iom_scn_result *r, const char *var, uint64_t lo, uint64_t hi);
 
 /* Reports. The JSON renderer appends one object (no trailing newline). */
 void iom_scn_render_text(const struct iom_scn_result *r, struct iom_buf *b);

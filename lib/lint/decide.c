@@ -41,11 +41,8 @@ const struct iom_lint_finding *iom_lint_finding(const struct iom_lint *l, size_t
 	return i < l->nr_found ? &l->found[i] : NULL;
 }
 
-static int add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
-		       const struct iom_lint_fact *rel, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-static int add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
-		       const struct iom_lint_fact *rel, const char *fmt, ...)
+int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+		     const struct iom_lint_fact *rel, const char *fmt, ...)
 {
 	if (l->nr_found == l->cap_found) {
 		size_t nc = l->cap_found ? 2 * l->cap_found : 16;
@@ -63,7 +60,7 @@ static int add_finding(struct iom_lint *l, const char *code, const struct iom_li
 	if (n < 0)
 		return -IOM_ENOMEM;
 	const struct iom_lint_code *c = iom_lint_code_lookup(code);
-	l->found[l->nr_found++] = (struct iom_lint_finding){ c ? c->code : code, at, rel, msg };
+	l->found[l->nr_found++] = (struct iom_lint_finding){ c ? c->code : code, at, rel, msg, NULL, "", "", "", "" };
 	return 0;
 }
 
@@ -121,7 +118,7 @@ static int decide_mtrr(struct iom_lint *l, const struct iom_lint_fact *f, const 
 		  "exports arch_phys_wc_add() and arch_phys_wc_del() but not the mtrr_*() calls."
 		: "";
 	if (n->cls == LC_MTRR_DEL)
-		return add_finding(l, "mtrr-add-in-driver", f, NULL,
+		return lint_add_finding(l, "mtrr-add-in-driver", f, NULL,
 				   "%s() from a driver%s releases a variable MTRR the driver programmed "
 				   "itself, an x86-only interface (arm64, powerpc and riscv have no MTRRs)."
 				   "%s Fix: %s.", f->name, u, link, n->fix);
@@ -144,7 +141,7 @@ static int decide_mtrr(struct iom_lint *l, const struct iom_lint_fact *f, const 
 	size_t o = 0;
 	for (size_t i = 0; i < f->nargs && o < sizeof(args); i++)
 		o += (size_t)snprintf(args + o, sizeof(args) - o, "%s%s", i ? ", " : "", f->args[i]);
-	return add_finding(l, "mtrr-add-in-driver", f, NULL, "%s(%s)%s %s.%s Fix: %s.", f->name,
+	return lint_add_finding(l, "mtrr-add-in-driver", f, NULL, "%s(%s)%s %s.%s Fix: %s.", f->name,
 			   args, u, what, link, n->fix);
 }
 
@@ -217,11 +214,11 @@ static int decide_versioned(struct iom_lint *l, const struct iom_lint_fact *f, c
 		char since[16];
 		iom_kver_str(why->since, since, sizeof(since));
 		if (removed)
-			return add_finding(l, "removed-api", f, NULL,
+			return lint_add_finding(l, "removed-api", f, NULL,
 					   "%s()%s is gone from %s on (%s: %s), so this does not build against "
 					   "%s; kernels before %s have it. Fix: %s.", f->name, u, since,
 					   why->key, why->commit, kv, since, n->fix);
-		return add_finding(l, "removed-api", f, NULL,
+		return lint_add_finding(l, "removed-api", f, NULL,
 				   "%s()%s first appears in %s (%s: %s), so this does not build against "
 				   "%s. Fix: %s.", f->name, u, since, why->key, why->commit, kv, n->fix);
 	}
@@ -234,13 +231,13 @@ static int decide_versioned(struct iom_lint *l, const struct iom_lint_fact *f, c
 		char v[16];
 		if (pi->removed && l->kver >= pi->removed) {
 			iom_kver_str(pi->removed, v, sizeof(v));
-			return add_finding(l, "removed-api", f, NULL,
+			return lint_add_finding(l, "removed-api", f, NULL,
 					   "%s()%s is gone from %s on (%s), so this does not build against %s; "
 					   "kernels before %s have it. Fix: %s.", f->name, u, v, pi->source, kv,
 					   v, n->fix);
 		}
 		iom_kver_str(pi->first, v, sizeof(v));
-		return add_finding(l, "removed-api", f, NULL,
+		return lint_add_finding(l, "removed-api", f, NULL,
 				   "%s()%s first appears in %s (%s), so this does not build against %s. "
 				   "Fix: %s.", f->name, u, v, pi->source, kv, n->fix);
 	}
@@ -280,13 +277,21 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 				rc = decide_mtrr(l, f, n);
 			break;
 		case LC_VERSIONED:
-			rc = decide_versioned(l, f, n);
+			break;
+		default:
 			break;
 		}
+		if (!rc && n->version[0])
+			rc = decide_versioned(l, f, n);
 		if (rc) {
 			iom_diag_set(d, IOM_ENOMEM, f->file, f->line, f->col, "out of memory");
 			return rc;
 		}
+	}
+	int mrc = lint_decide_mappings(l);
+	if (mrc) {
+		iom_diag_set(d, IOM_ENOMEM, "", 0, 0, "out of memory");
+		return mrc;
 	}
 	if (l->nr_found)
 		qsort(l->found, l->nr_found, sizeof(*l->found), cmp_finding);

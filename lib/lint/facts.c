@@ -25,7 +25,8 @@ const struct lint_name *lint_name_lookup(const char *name)
 }
 
 /* ORDER IOM_LINT_FKIND */
-static const char *const fkind_names[] = { "call", "def", "proto", "unparsed" };
+static const char *const fkind_names[] = { "call", "def", "proto", "unparsed", "ret", "assign",
+					   "fn", "dcall", "define" };
 _Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
 
 const char *lint_fkind_name(enum iom_lint_fkind k)
@@ -53,8 +54,10 @@ static void fact_free(struct iom_lint_fact *f)
 
 void lint_clear_findings(struct iom_lint *l)
 {
-	for (size_t i = 0; i < l->nr_found; i++)
+	for (size_t i = 0; i < l->nr_found; i++) {
 		free(l->found[i].msg);
+		free(l->found[i].evidence);
+	}
 	l->nr_found = 0;
 }
 
@@ -233,8 +236,9 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 			k = i;
 	if (k < 0)
 		return "unknown fact kind (call, def, proto, unparsed)";
-	if (!ident(name) || strlen(name) > 128)
-		return "\"name\" is not a C identifier";
+	if ((k == IOM_LINT_ASSIGN ? strcmp(name, "=") : !ident(name)) || strlen(name) > 128)
+		return k == IOM_LINT_ASSIGN ? "an assign fact's \"name\" is \"=\""
+					    : "\"name\" is not a C identifier";
 	if (!*file || strlen(file) > 4096)
 		return "\"file\" is empty or too long";
 	json_t *jl = json_object_get(o, "line"), *jc = json_object_get(o, "column");
@@ -246,8 +250,14 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 	json_t *ja = json_object_get(o, "args");
 	if (ja && !json_is_array(ja))
 		return "\"args\" must be an array of strings";
-	if (ja && k != IOM_LINT_CALL)
-		return "only a call has \"args\"";
+	if (ja && (k == IOM_LINT_DEF || k == IOM_LINT_PROTO || k == IOM_LINT_UNPARSED))
+		return "only call, ret, assign, fn and dcall facts have \"args\"";
+	if (k == IOM_LINT_RET && (!ja || json_array_size(ja) != 1))
+		return "a ret fact has one argument, the variable";
+	if (k == IOM_LINT_ASSIGN && (!ja || json_array_size(ja) != 2))
+		return "an assign fact has two arguments, L and R";
+	if (k == IOM_LINT_DEFINE && (!ja || json_array_size(ja) != 1))
+		return "a define fact has one argument, the value";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))
@@ -394,7 +404,7 @@ json_t *lint_fact_json(const struct iom_lint_fact *f)
 	json_object_set_new(o, "function", lint_json_str(f->func));
 	if (f->cond[0])
 		json_object_set_new(o, "cond", lint_json_str(f->cond));
-	if (f->kind == IOM_LINT_CALL) {
+	if (f->kind == IOM_LINT_CALL || f->kind >= IOM_LINT_RET) {
 		json_t *a = json_array();
 		for (size_t i = 0; i < f->nargs; i++)
 			json_array_append_new(a, lint_json_str(f->args[i]));
@@ -643,6 +653,84 @@ static bool mentions_any(const char *text, size_t len)
 	return false;
 }
 
+/* Is v (a #define's value) made only of numbers, names in capitals, blanks, parentheses
+ * and arithmetic, with a digit in it? */
+static bool numeric_define(const char *v)
+{
+	bool digit = false;
+	for (; *v; v++) {
+		if (isdigit((unsigned char)*v))
+			digit = true;
+		else if (!(isupper((unsigned char)*v) || *v == '_' || *v == ' ' || strchr("()+-*/<>xXabcdefuUlL", *v)))
+			return false;
+	}
+	return digit;
+}
+
+/* The ')' matching the '(' at open (len when none), skipping literals. */
+static size_t match_paren(const char *t, size_t len, size_t open)
+{
+	int par = 0;
+	for (size_t i = open; i < len; i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+			for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (t[i] == '(') {
+			par++;
+		} else if (t[i] == ')' && --par == 0) {
+			return i;
+		}
+	}
+	return len;
+}
+
+/* The top-level comma-separated parts of t[a, b), blanks squeezed, into an argv. With
+ * last_word, each part is reduced to its last identifier (a parameter's name). */
+static char **split_args(const char *t, size_t a, size_t b, bool last_word, size_t *n)
+{
+	char **v = NULL;
+	*n = 0;
+	int depth = 0;
+	size_t start = a;
+	for (size_t i = a; i <= b; i++) {
+		if (i < b && (t[i] == '(' || t[i] == '[' || t[i] == '{'))
+			depth++;
+		else if (i < b && (t[i] == ')' || t[i] == ']' || t[i] == '}'))
+			depth--;
+		if (i < b && !(t[i] == ',' && depth == 0))
+			continue;
+		char buf[512];
+		squeeze(t + start, i - start, buf, sizeof(buf));
+		start = i + 1;
+		const char *w = buf;
+		size_t wl = strlen(buf);
+		if (last_word) {
+			size_t e = wl;
+			while (e > 0 && !(isalnum((unsigned char)buf[e - 1]) || buf[e - 1] == '_'))
+				e--;
+			size_t s0 = e;
+			while (s0 > 0 && (isalnum((unsigned char)buf[s0 - 1]) || buf[s0 - 1] == '_'))
+				s0--;
+			w = buf + s0;
+			wl = e - s0;
+			if (wl == 4 && !memcmp(w, "void", 4))
+				wl = 0;
+		}
+		if (!wl && (last_word || i == b))
+			continue;
+		char **nv = realloc(v, (*n + 1) * sizeof(*nv));
+		if (!nv)
+			break;
+		v = nv;
+		v[(*n)++] = xstrdup_n(w, wl);
+	}
+	return v;
+}
+
+struct pcall { size_t name, nlen, open, close; int line, col, fn; };
+
 /* NAME( at file scope, with the '(' at open: a definition when the parameter list is
  * followed by '{', a prototype when by ';' or ',', anything else not a declaration (C has
  * no calls at file scope, so such a mention is listed as not checked). Definitions and
@@ -685,11 +773,35 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	bool any_fact = false;
 	for (size_t i = 0; i < l->nr_facts && !any_fact; i++)
 		any_fact = !strcmp(l->facts[i].file, file);
+	/* a file of a driver that maps or asks for WC is read whole, for the #defines,
+	 * functions and calls that link its values */
+	int drv = driver_of(l, file);
+	for (size_t i = 0; i < l->nr_facts && !any_fact; i++) {
+		const struct iom_lint_fact *f = &l->facts[i];
+		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+		any_fact = n && f->driver == drv && n->cls != LC_VERSIONED;
+	}
 	if (!any_fact && !mentions_any(text, len))
 		return 0;
+	/* lint/wc-mapping.cocci reports plain mappings only in a file that asks for WC or
+	 * calls mtrr_add(): elsewhere their mentions are not calls it missed */
+	bool wc_file = false;
+	for (size_t i = 0; i < l->nr_facts && !wc_file; i++) {
+		const struct iom_lint_fact *f = &l->facts[i];
+		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+		const struct lint_map *m = n ? lint_map_lookup(f->name) : NULL;
+		wc_file = n && !strcmp(f->file, file) &&
+			  (n->cls == LC_MTRR_ADD || n->cls == LC_MTRR_DEL || n->cls == LC_WC_ADD ||
+			   n->cls == LC_WC_DEL || n->cls == LC_WC_RESERVE || n->cls == LC_WC_FREE ||
+			   (m && !strcmp(m->api, "ioremap_wc")));
+	}
 	size_t nf0 = l->nr_facts;
 	struct frame st[MAX_DEPTH];
 	int depth = 0, overflow = 0, rc = 0, braces = 0;
+	/* the driver's functions defined in this file and the calls that may be theirs */
+	struct pcall *defs = NULL, *calls = NULL;
+	size_t ndefs = 0, ncalls = 0;
+	int cur_fn = -1;
 	struct seg *segs = NULL;
 	size_t nsegs = 0;
 	int line = 1;
@@ -813,6 +925,20 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					free(st[depth - 1].cur);
 					st[depth - 1].cur = strdup("");
 					changed = true;
+				} else if (n && arg[n] != '(' && numeric_define(arg + n)) {
+					/* #define NAME <number>: for the offsets and sizes of mappings */
+					const char *v = arg + n;
+					while (*v == ' ')
+						v++;
+					rc = add_mention(l, IOM_LINT_DEFINE, file, line, 1, arg, n, "");
+					if (!rc) {
+						struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+						f->args = malloc(sizeof(char *));
+						if (f->args && (f->args[0] = strdup(v)))
+							f->nargs = 1;
+						else
+							rc = -IOM_ENOMEM;
+					}
 				} else if (n && arg[n] == '(' && name_at(arg, n)) {
 					/* a macro named like a rule's function: a definition */
 					const char *at = memmem(text + i, e - i, arg, n);
@@ -871,12 +997,41 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			size_t z = e;
 			while (z < len && (text[z] == ' ' || text[z] == '\t' || text[z] == '\n'))
 				z++;
+			if (z < len && text[z] == '(' && !name_at(text + i, e - i)) {
+				/* a function defined here (file scope, body follows), or a call in a
+				 * body: kept to link a parameter to its arguments */
+				size_t cp = match_paren(text, len, z);
+				int cl = 1;
+				for (const char *r = text + i; r > text && r[-1] != '\n'; r--)
+					cl++;
+				struct pcall pc = { i, e - i, z, cp, line, cl, cur_fn };
+				if (!braces && cp < len && decl_kind(text, len, z) == IOM_LINT_DEF) {
+					struct pcall *nd = realloc(defs, (ndefs + 1) * sizeof(*nd));
+					if (nd) {
+						defs = nd;
+						cur_fn = (int)ndefs;
+						defs[ndefs++] = pc;
+					}
+				} else if (braces && cp < len) {
+					struct pcall *nc = realloc(calls, (ncalls + 1) * sizeof(*nc));
+					if (nc) {
+						calls = nc;
+						calls[ncalls++] = pc;
+					}
+				}
+			}
 			if (z < len && text[z] == '(' && name_at(text + i, e - i)) {
 				int cl = 1;
 				for (const char *r = text + i; r > text && r[-1] != '\n'; r--)
 					cl++;
 				enum iom_lint_fkind k = braces ? IOM_LINT_UNPARSED : decl_kind(text, len, z);
-				if (k != IOM_LINT_UNPARSED)
+				const struct lint_name *nm = name_at(text + i, e - i);
+				const struct lint_map *mp = lint_map_lookup(nm->name);
+				bool conditional = nm->cls == LC_UNMAP ||
+						   (nm->cls == LC_MAP && mp && strcmp(mp->api, "ioremap_wc"));
+				if (k == IOM_LINT_UNPARSED && conditional && !wc_file)
+					;  /* not reported in this file by design */
+				else if (k != IOM_LINT_UNPARSED)
 					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
 				else if (!covered(l, 0, file, line, cl))
 					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
@@ -895,12 +1050,54 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		}
 		if (c == '{')
 			braces++;
-		else if (c == '}' && braces > 0)
-			braces--;
+		else if (c == '}' && braces > 0 && --braces == 0)
+			cur_fn = -1;
 		if (!isspace((unsigned char)c))
 			bol = false;
 		i++;
 	}
+	/* FN facts for the functions defined here, DCALL facts for the calls of them */
+	for (size_t k = 0; !rc && k < ndefs; k++) {
+		size_t na;
+		char **a = split_args(text, defs[k].open + 1, defs[k].close, true, &na);
+		rc = add_mention(l, IOM_LINT_FN, file, defs[k].line, defs[k].col, text + defs[k].name,
+				 defs[k].nlen, "");
+		if (!rc) {
+			struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+			f->args = a;
+			f->nargs = na;
+		} else {
+			for (size_t q = 0; q < na; q++)
+				free(a[q]);
+			free(a);
+		}
+	}
+	for (size_t k = 0; !rc && k < ncalls; k++) {
+		bool mine = false;
+		for (size_t q = 0; q < ndefs && !mine; q++)
+			mine = defs[q].nlen == calls[k].nlen &&
+			       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
+		if (!mine)
+			continue;
+		size_t na;
+		char **a = split_args(text, calls[k].open + 1, calls[k].close, false, &na);
+		char fnn[128] = "";
+		if (calls[k].fn >= 0)
+			snprintf(fnn, sizeof(fnn), "%.*s", (int)defs[calls[k].fn].nlen, text + defs[calls[k].fn].name);
+		rc = add_mention(l, IOM_LINT_DCALL, file, calls[k].line, calls[k].col, text + calls[k].name,
+				 calls[k].nlen, fnn);
+		if (!rc) {
+			struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+			f->args = a;
+			f->nargs = na;
+		} else {
+			for (size_t q = 0; q < na; q++)
+				free(a[q]);
+			free(a);
+		}
+	}
+	free(defs);
+	free(calls);
 	while (depth > 0) {
 		depth--;
 		free(st[depth].prev);

@@ -7,7 +7,16 @@
 #include "iomodel/lint.h"
 
 /* What a call of a rule's function is (tables/lint_names.def). */
-enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED };
+enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
+		  LC_WC_RESERVE, LC_WC_FREE };
+
+/* A mapping call (tables/lint_maps.def). */
+struct lint_map {
+	const char *name, *api;
+	int base, size, bar;
+	const char *source;
+};
+const struct lint_map *lint_map_lookup(const char *name);
 
 struct lint_name {
 	const char *name;
@@ -39,6 +48,13 @@ struct iom_lint {
 struct json_t;
 struct json_t *lint_json_str(const char *s);
 struct json_t *lint_fact_json(const struct iom_lint_fact *f);
+
+/* Record a finding (the message formatted); -IOM_ENOMEM. */
+int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+		     const struct iom_lint_fact *rel, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
+int lint_decide_mappings(struct iom_lint *l);
 
 /* Forget the findings (facts changed). */
 void lint_clear_findings(struct iom_lint *l);

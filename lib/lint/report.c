@@ -52,6 +52,8 @@ void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b)
 		if (f->related)
 			iom_buf_printf(b, "      see also %s:%d:%d\n", f->related->file, f->related->line,
 				       f->related->col);
+		if (f->evname[0])
+			iom_buf_printf(b, "      scenario: %s (--emit DIR writes it)\n", f->evname);
 	}
 	size_t nu = nr_unparsed(l);
 	if (nu || l->nr_probs)
@@ -126,6 +128,13 @@ void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b)
 		if (f->related)
 			json_array_append_new(rel, loc_json(f->related));
 		json_object_set_new(j, "related", rel);
+		json_object_set_new(j, "scenario", f->evidence ? lint_json_str(f->evidence) : json_null());
+		json_object_set_new(j, "scenario_file", f->evname[0] ? lint_json_str(f->evname) : json_null());
+		if (f->scn_var[0]) {
+			json_object_set_new(j, "scenario_mapping", json_string(f->scn_var));
+			json_object_set_new(j, "pat_on", json_string(f->pat_on));
+			json_object_set_new(j, "pat_off", json_string(f->pat_off));
+		}
 		json_array_append_new(a, j);
 	}
 	for (size_t i = 0; i < l->nr_facts; i++)
@@ -185,6 +194,8 @@ void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct
 		json_object_set_new(r, "locations", json_pack("[o]", sarif_loc(f->at)));
 		if (f->related)
 			json_object_set_new(r, "relatedLocations", json_pack("[o]", sarif_loc(f->related)));
+		if (f->evname[0])
+			json_object_set_new(r, "properties", json_pack("{s:o}", "scenario", lint_json_str(f->evname)));
 		json_array_append_new(results, r);
 	}
 	for (size_t i = 0; i < l->nr_facts; i++)

@@ -336,3 +336,26 @@ void iom_scn_result_free(struct iom_scn_result *r)
 unsigned iom_scn_result_passed(const struct iom_scn_result *r) { return r->passed; }
 unsigned iom_scn_result_failed(const struct iom_scn_result *r) { return r->failed; }
 const struct iom_kernel *iom_scn_result_kernel(const struct iom_scn_result *r) { return r->k; }
+
+/* The effective types over the byte offsets [lo, hi) of the mapping named var, as a mask of
+ * 1u << enum iom_mt; IOM_SCN_EFF_UNDEF is set for an SDM-undefined MTRR overlap. 0 when var
+ * is not a successful, live mapping or the slice lies outside it. Same resolution as
+ * `expect NAME[lo:hi] T` (EX_EFF above). */
+unsigned iom_scn_result_eff(const struct iom_scn_result *r, const char *var, uint64_t lo, uint64_t hi)
+{
+	const struct call_rec *c = NULL;
+	for (size_t i = 0; i < r->nr_calls; i++)
+		if (!strcmp(r->calls[i].var, var))
+			c = &r->calls[i];
+	if (!c || !c->is_map)
+		return 0;
+	const struct iom_mapping *m = iom_k_mapping(r->k, (int)c->map_index);
+	if (!m || !m->ok || m->unmapped || lo >= hi || hi > m->size)
+		return 0;
+	struct iom_kpiece p[32];
+	long n = iom_k_resolve(r->k, m->phys + lo, m->phys + hi, m->pte, p, ARRAY_SIZE(p));
+	unsigned mask = 0;
+	for (long i = 0; i < n && i < (long)ARRAY_SIZE(p); i++)
+		mask |= p[i].mtrr_undefined ? IOM_SCN_EFF_UNDEF : 1u << p[i].eff.type;
+	return mask;
+}

@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/suites/lint-spatch.sh -- iomodel lint with Coccinelle's spatch for real (TAP).
-# 1. Each case directory of tests/lint/ (those with a facts.jsonl): spatch's facts equal the
+# 1. Each case directory under tests/lint/ (those with a facts.jsonl): spatch's facts equal the
 #    stored facts.jsonl that the golden tests (tests/golden/lint) replay, and the report from
 #    source equals the report from the replay.
 # 2. Bad input: a file that is not C, a missing path, a directory with no C files, a missing
@@ -17,11 +17,11 @@ check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 if ! command -v spatch >/dev/null 2>&1; then
-	for c in tests/lint/*/facts.jsonl; do skip "spatch facts of ${c%/facts.jsonl}" "spatch (coccinelle) not installed"; done
+	for c in $(find tests/lint -name facts.jsonl | LC_ALL=C sort); do skip "spatch facts of ${c%/facts.jsonl}" "spatch (coccinelle) not installed"; done
 	echo "1..$n"
 	exit 0
 fi
-for c in tests/lint/*/facts.jsonl; do
+for c in $(find tests/lint -name facts.jsonl | LC_ALL=C sort); do
 	d=${c%/facts.jsonl}
 	"$bin" lint --facts-out "$t/facts" "$d" >"$t/src.out" 2>"$t/src.err"
 	rc=$?

@@ -37,16 +37,31 @@ static char *slurp(const char *path)
 static void names_match_rules(void **state)
 {
 	(void)state;
-	const char *rules[] = { "lint/mtrr.cocci", "lint/removed-api.cocci" };
-	char *calls[2] = { slurp(rules[0]), slurp(rules[1]) };
+	const char *rules[] = { "lint/mtrr.cocci", "lint/removed-api.cocci", "lint/cookie.cocci",
+				"lint/wc-mapping.cocci" };
+	enum { NR = sizeof(rules) / sizeof(rules[0]) };
+	char *calls[NR];
+	for (int r = 0; r < NR; r++)
+		calls[r] = slurp(rules[r]);
 	for (size_t i = 0; i < lint_nr_names; i++) {
 		char pat[96];
 		snprintf(pat, sizeof(pat), "\n%s@p", lint_names[i].name);
-		int in_calls = (strstr(calls[0], pat) != NULL) + (strstr(calls[1], pat) != NULL);
+		int in_calls = 0;
+		for (int r = 0; r < NR; r++)
+			in_calls += strstr(calls[r], pat) != NULL;
 		if (in_calls != 1)
 			fail_msg("%s: in %d call rules", lint_names[i].name, in_calls);
 	}
-	for (int r = 0; r < 2; r++)
+	/* every mapping of lint_maps.def is a row of the names table */
+	static const char *const maps[] = { "ioremap", "ioremap_nocache", "ioremap_uc", "ioremap_wc",
+		"ioremap_wt", "ioremap_cache", "devm_ioremap", "devm_ioremap_nocache", "devm_ioremap_uc",
+		"devm_ioremap_wc", "pci_iomap", "pci_iomap_range", "pcim_iomap", "pci_iomap_wc",
+		"pci_iomap_wc_range", "pci_ioremap_bar", "pci_ioremap_wc_bar", "io_mapping_create_wc" };
+	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++) {
+		if (!lint_map_lookup(maps[i]) || !lint_name_lookup(maps[i]))
+			fail_msg("%s: not in lint_maps.def and lint_names.def", maps[i]);
+	}
+	for (int r = 0; r < NR; r++)
 		for (char *p = strchr(calls[r], '@'); p; p = strchr(p + 1, '@')) {
 			if (p[1] != 'p' || p == calls[r])
 				continue;
@@ -55,11 +70,13 @@ static void names_match_rules(void **state)
 				s--;
 			char name[64];
 			snprintf(name, sizeof(name), "%.*s", (int)(p - s), s);
+			if (s == p)
+				continue;  /* "L@p = R": a metavariable, not a function */
 			if (!lint_name_lookup(name))
 				fail_msg("%s: %s is not in tables/lint_names.def", rules[r], name);
 		}
-	free(calls[0]);
-	free(calls[1]);
+	for (int r = 0; r < NR; r++)
+		free(calls[r]);
 }
 
 /* Each VERSIONED row points at a row of the version tables, which says it is missing on
@@ -202,9 +219,9 @@ static void declarations_from_source(void **state)
 		"void f(void) { if (1) { mtrr_del(1, 2, 3); } }\n"; /* 6: in a body */
 	struct iom_lint *l = with_source("", src);
 	const char *want[] = { "def mtrr_add 1:19", "proto mtrr_del 4:5", "proto mmiowb 5:12",
-			       "proto dma_mb 5:26", "unparsed mtrr_del 6:25" };
-	assert_int_equal(iom_lint_nr_facts(l), 5);
-	for (size_t i = 0; i < 5; i++) {
+			       "proto dma_mb 5:26", "unparsed mtrr_del 6:25", "fn f 6:6" };
+	assert_int_equal(iom_lint_nr_facts(l), 6);
+	for (size_t i = 0; i < 6; i++) {
 		const struct iom_lint_fact *f = iom_lint_fact(l, i);
 		char got[64];
 		snprintf(got, sizeof(got), "%s %s %d:%d", lint_fkind_name(f->kind), f->name, f->line, f->col);
@@ -227,7 +244,7 @@ static void reader_diagnostics(void **state)
 		{ "{\"kind\":\"call\",\"name\":\"f\",\"file\":\"x\",\"line\":1,\"column\":-1}\n", 0, 1, 1,
 		  "\"column\" must be an integer from 0" },
 		{ "{\"kind\":\"def\",\"name\":\"f\",\"file\":\"x\",\"line\":1,\"column\":0,\"args\":[]}\n", 0, 1, 1,
-		  "only a call has \"args\"" },
+		  "only call, ret, assign, fn and dcall facts have \"args\"" },
 		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n" CALL(3, 0), 1, 3, 1,
 		  "\"column\" must be an integer from 1" },
 		{ "{\"iomodel_lint_facts\":2}\n", 1, 1, 1, "this iomodel reads facts files of version 1" },

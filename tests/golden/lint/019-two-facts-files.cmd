@@ -1,1 +1,1 @@
-lint --format gcc --facts tests/lint/stub/facts.jsonl --facts tests/lint/atyfb-before-001/facts.jsonl
+lint --format gcc --facts tests/lint/stub/facts.jsonl --facts tests/lint/atyfb/after-004/facts.jsonl

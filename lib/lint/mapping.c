@@ -1,0 +1,949 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- lint's mapping codes, decided by the memory-type model (docs/lint.md):
+ *   wc-cookie-without-wc-mapping  a WC cookie or WC MTRR over a range the driver maps only
+ *                                 without WC, so that with PAT nothing there is WC (seed 001);
+ *   registers-under-wc-mtrr       registers mapped UC- inside that range, write-combined
+ *                                 without PAT (seed 004);
+ *   wc-uc-alias                   one range mapped WC and not WC (the article's "don't do
+ *                                 that"), the memtype tracking saying which one wins.
+ * Values are followed back to a root: an expression is a root plus a constant offset; a
+ * variable of the function takes the values assigned to it there, a parameter the
+ * arguments of the driver's calls, a struct field (by its last member name) the values
+ * assigned to that field anywhere in the driver, a #define its number. A cookie and a
+ * mapping are linked when a root is the same. For each cookie lint writes a scenario
+ * (docs/scenario.md) with the BAR at 0xe0000000 and the linked calls in source order, runs
+ * it with PAT on and off, and decides from the effective types it computes. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint_int.h"
+#include "iomodel/kver.h"
+#include "iomodel/linux.h"
+#include "iomodel/memtype.h"
+#include "iomodel/scenario.h"
+
+static const struct lint_map maps[] = {
+#define LMAP(n, api, b, sz, bar, src) { #n, api, b, sz, bar, src },
+#include "../../tables/lint_maps.def"
+#undef LMAP
+};
+
+const struct lint_map *lint_map_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
+		if (!strcmp(maps[i].name, name))
+			return &maps[i];
+	return NULL;
+}
+
+/* ---- values ------------------------------------------------------------------------------ */
+
+#define MAXALT 8
+#define MAXDEPTH 10
+
+struct val {
+	char root[200];         /* "" for a plain number                                  */
+	long long off;
+	char how[480];          /* how it was followed, for the message                   */
+};
+
+struct rctx {
+	const struct iom_lint *l;
+	int drv;
+	size_t seen[MAXDEPTH + 2];  /* the assignments being followed: none is used twice on a
+				     * path (x -= 4 is x's other value, once) */
+	int nseen;
+};
+
+static void trim(char *s)
+{
+	size_t n = strlen(s), a = 0;
+	while (a < n && s[a] == ' ')
+		a++;
+	while (n > a && s[n - 1] == ' ')
+		n--;
+	memmove(s, s + a, n - a);
+	s[n - a] = 0;
+}
+
+/* Does s[0] == '(' close at its end? */
+static bool wrapped(const char *s)
+{
+	size_t n = strlen(s);
+	if (n < 2 || s[0] != '(' || s[n - 1] != ')')
+		return false;
+	int d = 0;
+	for (size_t i = 0; i < n; i++) {
+		d += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+		if (!d && i + 1 < n)
+			return false;
+	}
+	return true;
+}
+
+/* Outer parentheses and casts off: "((unsigned long)(x))" -> "x". */
+static void strip(char *s)
+{
+	for (;;) {
+		trim(s);
+		if (wrapped(s)) {
+			size_t n = strlen(s);
+			memmove(s, s + 1, n - 2);
+			s[n - 2] = 0;
+			continue;
+		}
+		if (s[0] == '(') {
+			/* a cast: "(type words [*])rest" */
+			int d = 0;
+			size_t i = 0;
+			for (; s[i]; i++) {
+				d += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+				if (!d)
+					break;
+			}
+			bool type = i > 1 && s[i];
+			for (size_t k = 1; type && k < i; k++)
+				type = isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == ' ' || s[k] == '*';
+			if (type && s[i + 1]) {
+				memmove(s, s + i + 1, strlen(s + i + 1) + 1);
+				continue;
+			}
+		}
+		return;
+	}
+}
+
+static bool number(const char *s, long long *v)
+{
+	if (!isdigit((unsigned char)s[0]))
+		return false;
+	char *e;
+	unsigned long long x = strtoull(s, &e, 0);
+	while (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L')
+		e++;
+	if (*e)
+		return false;
+	*v = (long long)x;
+	return true;
+}
+
+static bool is_name(const char *s)
+{
+	if (!(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/* "a->b.c" -> "c"; NULL when s is not a chain of names joined by -> and . */
+static const char *last_member(const char *s)
+{
+	const char *last = NULL;
+	for (const char *p = s; *p; p++) {
+		if (p[0] == '-' && p[1] == '>') {
+			last = p + 2;
+			p++;
+		} else if (p[0] == '.') {
+			last = p + 1;
+		} else if (!isalnum((unsigned char)*p) && *p != '_') {
+			return NULL;
+		}
+	}
+	return last;
+}
+
+static int eval_num(const struct rctx *c, const char **p, long long *v, int depth);
+
+/* A #define of the driver, PAGE_SIZE (x86: 4096) or SZ_<n>[KMG] (include/linux/sizes.h). */
+static bool named_number(const struct rctx *c, const char *name, long long *v, int depth)
+{
+	if (!strcmp(name, "PAGE_SIZE")) {
+		*v = 4096;
+		return true;
+	}
+	if (!strncmp(name, "SZ_", 3)) {
+		char *e;
+		long long n = strtoll(name + 3, &e, 10);
+		if (n > 0 && (!*e || ((e[0] == 'K' || e[0] == 'M' || e[0] == 'G') && !e[1]))) {
+			*v = n << (*e == 'K' ? 10 : *e == 'M' ? 20 : *e == 'G' ? 30 : 0);
+			return true;
+		}
+	}
+	if (depth > MAXDEPTH)
+		return false;
+	for (size_t i = 0; i < c->l->nr_facts; i++) {
+		const struct iom_lint_fact *f = &c->l->facts[i];
+		if (f->kind == IOM_LINT_DEFINE && f->driver == c->drv && !strcmp(f->name, name) &&
+		    f->nargs == 1) {
+			const char *q = f->args[0];
+			if (eval_num(c, &q, v, depth + 1) == 0 && !*q)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A small evaluator for numbers: + - * / << >> ( ), literals and named numbers. */
+static void skipb(const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+}
+
+static int eval_atom(const struct rctx *c, const char **p, long long *v, int depth)
+{
+	skipb(p);
+	if (**p == '(') {
+		(*p)++;
+		if (eval_num(c, p, v, depth) < 0)
+			return -1;
+		skipb(p);
+		if (**p != ')')
+			return -1;
+		(*p)++;
+		return 0;
+	}
+	char w[64];
+	size_t n = 0;
+	while ((isalnum((unsigned char)**p) || **p == '_') && n + 1 < sizeof(w))
+		w[n++] = *(*p)++;
+	w[n] = 0;
+	if (!n)
+		return -1;
+	return number(w, v) || named_number(c, w, v, depth) ? 0 : -1;
+}
+
+static int eval_mul(const struct rctx *c, const char **p, long long *v, int depth)
+{
+	if (eval_atom(c, p, v, depth) < 0)
+		return -1;
+	for (;;) {
+		skipb(p);
+		char op = **p;
+		if (op != '*' && op != '/' && !(op == '<' && (*p)[1] == '<') && !(op == '>' && (*p)[1] == '>'))
+			return 0;
+		*p += op == '*' || op == '/' ? 1 : 2;
+		long long r;
+		if (eval_atom(c, p, &r, depth) < 0)
+			return -1;
+		if (op == '*')
+			*v *= r;
+		else if (op == '/')
+			*v = r ? *v / r : 0;
+		else if (r < 0 || r > 62)
+			return -1;
+		else
+			*v = op == '<' ? *v << r : *v >> r;
+	}
+}
+
+static int eval_num(const struct rctx *c, const char **p, long long *v, int depth)
+{
+	if (eval_mul(c, p, v, depth) < 0)
+		return -1;
+	for (;;) {
+		skipb(p);
+		char op = **p;
+		if (op != '+' && op != '-')
+			return 0;
+		(*p)++;
+		long long r;
+		if (eval_mul(c, p, &r, depth) < 0)
+			return -1;
+		*v = op == '+' ? *v + r : *v - r;
+	}
+}
+
+static bool numeric(const struct rctx *c, const char *s, long long *v)
+{
+	const char *p = s;
+	if (eval_num(c, &p, v, 0) < 0)
+		return false;
+	skipb(&p);
+	return !*p;
+}
+
+/* Is s a call of a mapping, cookie or MTRR function (a virtual address or a handle)? */
+static bool call_of_rule(const char *s)
+{
+	char w[64];
+	size_t n = 0;
+	while ((isalnum((unsigned char)s[n]) || s[n] == '_') && n + 1 < sizeof(w)) {
+		w[n] = s[n];
+		n++;
+	}
+	w[n] = 0;
+	while (s[n] == ' ')
+		n++;
+	return n && s[n] == '(' && lint_name_lookup(w);
+}
+
+static void add_alt(struct val *out, int *n, int max, const char *root, long long off, const char *how)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(out[i].root, root) && out[i].off == off)
+			return;
+	if (*n >= max)
+		return;
+	snprintf(out[*n].root, sizeof(out[*n].root), "%s", root);
+	out[*n].off = off;
+	snprintf(out[*n].how, sizeof(out[*n].how), "%s", how);
+	(*n)++;
+}
+
+/* The values expr (in function fn) may have: up to max alternatives. */
+static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, struct val *out,
+		   int max, const char *how)
+{
+	char e[256];
+	snprintf(e, sizeof(e), "%s", expr);
+	strip(e);
+	int n = 0;
+	long long v;
+	if (numeric(c, e, &v)) {
+		add_alt(out, &n, max, "", v, how);
+		return n;
+	}
+	if (depth > MAXDEPTH) {
+		add_alt(out, &n, max, e, 0, how);
+		return n;
+	}
+	/* the last top-level binary + or - with a number on one side */
+	int d = 0;
+	for (int i = (int)strlen(e) - 1; i > 0; i--) {
+		d += e[i] == ')' ? 1 : e[i] == '(' ? -1 : 0;
+		if (d || (e[i] != '+' && e[i] != '-') || e[i + 1] == '>' || e[i - 1] == e[i] ||
+		    e[i + 1] == e[i])
+			continue;
+		char left[256], right[256];
+		snprintf(left, sizeof(left), "%.*s", i, e);
+		snprintf(right, sizeof(right), "%s", e + i + 1);
+		trim(left);
+		trim(right);
+		size_t ll = strlen(left);
+		if (!ll || strchr("+-*/(<>=!&|^,", left[ll - 1]))
+			continue;  /* a unary sign */
+		struct val sub[MAXALT];
+		if (numeric(c, right, &v)) {
+			int k = resolve(c, left, fn, depth + 1, sub, MAXALT, how);
+			for (int j = 0; j < k; j++)
+				add_alt(out, &n, max, sub[j].root, sub[j].off + (e[i] == '+' ? v : -v), sub[j].how);
+			return n;
+		}
+		if (e[i] == '+' && numeric(c, left, &v)) {
+			int k = resolve(c, right, fn, depth + 1, sub, MAXALT, how);
+			for (int j = 0; j < k; j++)
+				add_alt(out, &n, max, sub[j].root, sub[j].off + v, sub[j].how);
+			return n;
+		}
+		break;
+	}
+	const struct iom_lint *l = c->l;
+	const char *mem = last_member(e);
+	if (is_name(e) || mem) {
+		char h[480];
+		for (size_t i = 0; i < l->nr_facts; i++) {
+			const struct iom_lint_fact *f = &l->facts[i];
+			if (f->kind != IOM_LINT_ASSIGN || f->driver != c->drv || call_of_rule(f->args[1]))
+				continue;
+			bool busy = false;
+			for (int q = 0; q < c->nseen; q++)
+				busy |= c->seen[q] == i;
+			if (busy || c->nseen >= MAXDEPTH + 2)
+				continue;
+			const char *lm = last_member(f->args[0]);
+			bool same = mem ? lm && !strcmp(lm, mem)
+					: !strcmp(f->args[0], e) && !strcmp(f->func, fn);
+			if (!same)
+				continue;
+			snprintf(h, sizeof(h), "%s%s%s = %s (line %d)", how, *how ? ", " : "", f->args[0],
+				 f->args[1], f->line);
+			struct val sub[MAXALT];
+			c->seen[c->nseen++] = i;
+			int k = resolve(c, f->args[1], f->func, depth + 1, sub, MAXALT, h);
+			c->nseen--;
+			for (int j = 0; j < k; j++)
+				add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
+		}
+		if (!n && !mem) {
+			/* a parameter: the arguments of the driver's calls */
+			for (size_t i = 0; i < l->nr_facts; i++) {
+				const struct iom_lint_fact *f = &l->facts[i];
+				if (f->kind != IOM_LINT_FN || f->driver != c->drv || strcmp(f->name, fn))
+					continue;
+				for (size_t a = 0; a < f->nargs; a++) {
+					if (strcmp(f->args[a], e))
+						continue;
+					for (size_t q = 0; q < l->nr_facts; q++) {
+						const struct iom_lint_fact *g = &l->facts[q];
+						if (g->kind != IOM_LINT_DCALL || g->driver != c->drv ||
+						    strcmp(g->name, fn) || a >= g->nargs)
+							continue;
+						snprintf(h, sizeof(h), "%s%s%s() called with %s = %s (line %d)", how,
+							 *how ? ", " : "", fn, e, g->args[a], g->line);
+						struct val sub[MAXALT];
+						int k = resolve(c, g->args[a], g->func, depth + 1, sub, MAXALT, h);
+						for (int j = 0; j < k; j++)
+							add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
+					}
+				}
+			}
+		}
+		if (!n) {
+			/* a field is the driver's; a local or parameter its function's; a name in
+			 * capitals (a macro) the file's */
+			bool caps = true;
+			for (const char *q = e; *q; q++)
+				caps &= !islower((unsigned char)*q);
+			char r[300];
+			if (mem)
+				snprintf(r, sizeof(r), "->%s", mem);
+			else if (caps)
+				snprintf(r, sizeof(r), "%s", e);
+			else
+				snprintf(r, sizeof(r), "%s:%s", fn, e);
+			add_alt(out, &n, max, r, 0, how);
+		}
+		return n;
+	}
+	add_alt(out, &n, max, e, 0, how);
+	return n;
+}
+
+/* ---- the calls of one driver ---------------------------------------------------------------- */
+
+enum role { R_MAP, R_COOKIE, R_HOLE, R_RESERVE };
+
+struct item {
+	const struct iom_lint_fact *f;
+	enum role role;
+	const char *api;        /* scenario function of a mapping                           */
+	struct val base[MAXALT];
+	int nbase;
+	long long size;         /* the largest of the numbers it may be; -1: not a number    */
+	long long smin;         /* the smallest (flow-insensitive: x = 8M; x -= 4K gives 2)  */
+	char size_txt[200];
+	bool wc_req, uc_minus;  /* asks for WC; asks for UC- (ioremap, ioremap_nocache)     */
+	/* in the scenario of the current cookie */
+	bool linked;
+	int alt, calt;          /* which base alternatives link (this item's, the cookie's)  */
+	long long at, len;      /* offset from the BAR, length                              */
+	char var[24];
+};
+
+/* Built for another architecture than x86: an #else of CONFIG_X86, or a branch of
+ * another architecture's own macro. */
+static bool non_x86_branch(const char *cond)
+{
+	static const char *const other[] = { "CONFIG_ATARI", "__sparc__", "CONFIG_SPARC", "CONFIG_PPC",
+					     "__powerpc__", "CONFIG_ARM", "__arm__", "__aarch64__",
+					     "CONFIG_MIPS", "__mips__", "__mc68000__", "CONFIG_MAC",
+					     "CONFIG_ALPHA", "__alpha__", "CONFIG_PARISC", "CONFIG_S390" };
+	const char *x = strstr(cond, "CONFIG_X86");
+	if (x && x > cond && (x[-1] == '!' || (x >= cond + 9 && !strncmp(x - 9, "!defined(", 9))))
+		return true;
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		const char *p = strstr(cond, other[i]);
+		size_t n = strlen(other[i]);
+		if (p && !(isalnum((unsigned char)p[n]) || p[n] == '_') &&
+		    !(p > cond && (p[-1] == '!' || (p >= cond + 9 && !strncmp(p - 9, "!defined(", 9)))))
+			return true;
+	}
+	return false;
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+	int r = strcmp(x->f->file, y->f->file);
+	if (!r)
+		r = (x->f->line > y->f->line) - (x->f->line < y->f->line);
+	if (!r)
+		r = (x->f->col > y->f->col) - (x->f->col < y->f->col);
+	return r;
+}
+
+/* The variable a call's value is kept in, from the RET fact at its position, or NULL. */
+static const char *kept_in(const struct iom_lint *l, const struct iom_lint_fact *f)
+{
+	for (size_t i = 0; i < l->nr_facts; i++) {
+		const struct iom_lint_fact *g = &l->facts[i];
+		if (g->kind == IOM_LINT_RET && g->line == f->line && g->col == f->col &&
+		    !strcmp(g->file, f->file) && !strcmp(g->name, f->name) && g->nargs == 1)
+			return g->args[0];
+	}
+	return NULL;
+}
+
+static void describe(const struct item *it, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s() at %s:%d", it->f->name, it->f->file, it->f->line);
+}
+
+static const char *types_str(unsigned mask, char *buf, size_t n)
+{
+	size_t o = 0;
+	buf[0] = 0;
+	if (!mask) {
+		snprintf(buf, n, "not mapped");
+		return buf;
+	}
+	if (mask & IOM_SCN_EFF_UNDEF)
+		o += (size_t)snprintf(buf + o, n - o, "undefined (SDM MTRR overlap)");
+	for (int t = 0; t < 31 && o < n; t++)
+		if (mask & (1u << t))
+			o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? "/" : "",
+					      iom_mt_name((enum iom_mt)t));
+	return buf;
+}
+
+struct run2 {
+	struct iom_scn_result *on, *off, *on_noholes, *off_noholes;
+	unsigned kver;
+	bool holes;             /* the scenario has UC MTRR holes                         */
+};
+
+static struct iom_scn_result *run_one(const char *text, unsigned kver, int pat)
+{
+	struct iom_diag d;
+	iom_diag_init(&d);
+	struct iom_scn *s = iom_scn_parse(text, strlen(text), "lint", &d);
+	if (!s)
+		return NULL;
+	struct iom_scn_opts o = { kver, pat };
+	struct iom_scn_result *r = iom_scn_run(s, &o, &d);
+	iom_scn_free(s);
+	return r;
+}
+
+static void run_free(struct run2 *r)
+{
+	iom_scn_result_free(r->on);
+	iom_scn_result_free(r->off);
+	iom_scn_result_free(r->off_noholes);
+	iom_scn_result_free(r->on_noholes);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Write the scenario of the linked items (holes left out with noholes). */
+static void scenario(const struct item *it, size_t n, const struct item *ck, unsigned kver, long long bar,
+		     bool noholes, struct iom_buf *b)
+{
+	char kv[16], loc[300];
+	iom_kver_str(kver, kv, sizeof(kv));
+	describe(ck, loc, sizeof(loc));
+	iom_buf_printf(b, "# iomodel lint: the calls linked to %s, in source order, on a\n"
+		       "# 16-register x86 machine with the BAR at 0xe0000000 (run it with --pat both).\n",
+		       loc);
+	iom_buf_printf(b, "kernel %s\ncpu pat=on vcnt=8 wc=on physbits=36\nmtrr default=uc\n"
+		       "mtrr 0x00000000 2G wb\nram 0x00000000 2G\nbar lint0 0xe0000000 0x%llx prefetchable\n\n",
+		       kv, bar);
+	for (size_t i = 0; i < n; i++) {
+		const struct item *x = &it[i];
+		if (!x->linked || (noholes && x->role == R_HOLE))
+			continue;
+		unsigned long long a = 0xe0000000ull + (unsigned long long)x->at;
+		describe(x, loc, sizeof(loc));
+		switch (x->role) {
+		case R_MAP:
+			iom_buf_printf(b, "%s = %s(0x%llx, 0x%llx)    # %s\n", x->var, x->api, a,
+				       (unsigned long long)x->len, loc);
+			break;
+		case R_COOKIE:
+			if (!strncmp(x->f->name, "mtrr_add", 8))
+				iom_buf_printf(b, "%s = mtrr_add(0x%llx, 0x%llx, MTRR_TYPE_WRCOMB, 1)    # %s\n",
+					       x->var, a, (unsigned long long)x->len, loc);
+			else
+				iom_buf_printf(b, "%s = arch_phys_wc_add(0x%llx, 0x%llx)    # %s\n", x->var, a,
+					       (unsigned long long)x->len, loc);
+			break;
+		case R_HOLE:
+			iom_buf_printf(b, "%s = mtrr_add(0x%llx, 0x%llx, MTRR_TYPE_UNCACHABLE, 1)    # %s\n",
+				       x->var, a, (unsigned long long)x->len, loc);
+			break;
+		case R_RESERVE:
+			iom_buf_printf(b, "%s = reserve_memtype(0x%llx, 0x%llx, MTRR_TYPE_WRCOMB)    # %s\n",
+				       x->var, a, a + (unsigned long long)x->len, loc);
+			break;
+		}
+	}
+}
+
+static unsigned eff(const struct iom_scn_result *r, const struct item *x)
+{
+	return r ? iom_scn_result_eff(r, x->var, 0, (uint64_t)x->len) : 0;
+}
+
+/* Run the scenario with PAT on and off (and off without the UC holes); the kernel the code
+ * is for, or, when a call does not exist there, the newest of 5.4 and 4.2 that has them. */
+static int run_all(const struct iom_lint *l, const struct item *it, size_t n, const struct item *ck,
+		   long long bar, struct run2 *r, struct iom_buf *text)
+{
+	unsigned try[3] = { l->kver, IOM_KVER(5, 4), IOM_KVER(4, 2) };
+	for (int k = 0; k < 3; k++) {
+		iom_buf_reset(text);
+		scenario(it, n, ck, try[k], bar, false, text);
+		if (text->oom)
+			return -IOM_ENOMEM;
+		r->on = run_one(iom_buf_str(text), try[k], IOM_PAT_ON);
+		r->off = run_one(iom_buf_str(text), try[k], IOM_PAT_OFF);
+		struct iom_buf t2;
+		iom_buf_init(&t2);
+		scenario(it, n, ck, try[k], bar, true, &t2);
+		r->off_noholes = run_one(iom_buf_str(&t2), try[k], IOM_PAT_OFF);
+		r->on_noholes = run_one(iom_buf_str(&t2), try[k], IOM_PAT_ON);
+		r->holes = t2.len != text->len;
+		iom_buf_release(&t2);
+		if (r->on && r->off && r->off_noholes && r->on_noholes) {
+			r->kver = try[k];
+			return 0;
+		}
+		run_free(r);
+	}
+	return 1;  /* no kernel runs it: no finding */
+}
+
+static bool linked_to(const struct item *x, const struct item *ck, int *ai, int *ci)
+{
+	for (int a = 0; a < x->nbase; a++)
+		for (int b = 0; b < ck->nbase; b++)
+			if (x->base[a].root[0] && !strcmp(x->base[a].root, ck->base[b].root)) {
+				*ai = a;
+				*ci = b;
+				return true;
+			}
+	return false;
+}
+
+/* "through A, B" or "by the same expression": how the two sides' values were followed. */
+static const char *link_how(const struct val *a, const struct val *b, char *buf, size_t n)
+{
+	if (!a->how[0] && !b->how[0])
+		snprintf(buf, n, "by the same expression (%s)", a->root);
+	else
+		snprintf(buf, n, "through %s%s%s", a->how, a->how[0] && b->how[0] ? "; " : "", b->how);
+	return buf;
+}
+
+static int emit(struct iom_lint *l, const char *code, const struct item *at, const struct item *rel,
+		const char *scn, const char *msg, const struct item *m, const struct run2 *r)
+{
+	int rc = lint_add_finding(l, code, at->f, rel ? rel->f : NULL, "%s", msg);
+	if (rc)
+		return rc;
+	struct iom_lint_finding *f = &l->found[l->nr_found - 1];
+	snprintf(f->scn_var, sizeof(f->scn_var), "%s", m->var);
+	types_str(eff(r->on, m), f->pat_on, sizeof(f->pat_on));
+	types_str(eff(r->off, m), f->pat_off, sizeof(f->pat_off));
+	f->evidence = strdup(scn);
+	const char *base = strrchr(at->f->file, '/');
+	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.scn", base ? base + 1 : at->f->file, code,
+		 at->f->line);
+	for (char *p = f->evname; *p; p++)
+		if (*p == '.' && p[1] != 's')
+			*p = '_';
+	return f->evidence ? 0 : -IOM_ENOMEM;
+}
+
+/* The decisions around one cookie (WC cookie, WC mtrr_add()). */
+static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct item *ck)
+{
+	/* link, place on the BAR: the cookie's base is the BAR's start */
+	int nl = 0;
+	long long bar = ck->size > 0 ? ck->size : 16ll << 20;
+	for (size_t i = 0; i < n; i++) {
+		struct item *x = &it[i];
+		x->linked = false;
+		if (x == ck) {
+			x->linked = true;
+			x->at = 0;
+			x->len = bar;
+			snprintf(x->var, sizeof(x->var), "cookie");
+			continue;
+		}
+		int a, b;
+		if (x->role == R_COOKIE || !linked_to(x, ck, &a, &b))
+			continue;
+		long long at = x->base[a].off - ck->base[b].off;
+		if (at < 0 || at >= (1ll << 32))
+			continue;
+		x->linked = true;
+		x->alt = a;
+		x->calt = b;
+		x->at = at;
+		/* a length with several values (flow-insensitive) takes the smallest: no
+		 * finding rests on an overlap that one of them avoids */
+		x->len = x->size > 0 ? x->smin
+			 : (!strcmp(x->size_txt, ck->size_txt) && x->size_txt[0]) ? bar : bar - at;
+		if (x->at + x->len > bar)
+			while (bar < x->at + x->len)
+				bar *= 2;
+		snprintf(x->var, sizeof(x->var), "%s%zu", x->role == R_MAP ? "map" : x->role == R_HOLE ? "hole" : "wcres", i);
+		nl += x->role == R_MAP;
+	}
+	if (ck->size <= 0)
+		ck->len = bar;
+	if (!nl)
+		return 0;
+	struct run2 r = { 0 };
+	struct iom_buf text;
+	iom_buf_init(&text);
+	int rc = run_all(l, it, n, ck, bar, &r, &text);
+	if (rc) {
+		iom_buf_release(&text);
+		return rc < 0 ? rc : 0;
+	}
+	char kv[16], ckd[300], t1[64], t2[64], t3[64], msg[2400], lh[1000];
+	iom_kver_str(r.kver, kv, sizeof(kv));
+	describe(ck, ckd, sizeof(ckd));
+	/* wc-cookie-without-wc-mapping: with PAT, is any linked mapping WC anywhere? */
+	const struct item *first = NULL, *largest = NULL;
+	bool any_wc = false;
+	for (size_t i = 0; i < n; i++) {
+		const struct item *x = &it[i];
+		if (!x->linked || x->role != R_MAP)
+			continue;
+		if (!first)
+			first = x;
+		if (!largest || x->len > largest->len)
+			largest = x;
+		any_wc |= (eff(r.on, x) & (1u << IOM_MT_WC)) != 0;
+	}
+	if (!any_wc && largest) {
+		char md[300];
+		describe(largest, md, sizeof(md));
+		snprintf(msg, sizeof(msg),
+			 "%s() asks for write combining over a range that the driver maps only without "
+			 "WC: %s (%s()), linked %s. With PAT %s; nothing in the range is WC: %s (PAT off: %s). "
+			 "Kernel %s, iomodel's scenario of these calls. Fix: map the range with ioremap_wc() "
+			 "(seed 001), or reserve it with arch_io_reserve_memtype_wc() before the mapping.",
+			 ck->f->name, md, largest->api,
+			 link_how(&largest->base[largest->alt], &ck->base[largest->calt], lh, sizeof(lh)),
+			 strncmp(ck->f->name, "mtrr_add", 8) ? "arch_phys_wc_add() does nothing"
+							    : "the MTRR is programmed but the PTEs decide first",
+			 types_str(eff(r.on, largest), t1, sizeof(t1)), types_str(eff(r.off, largest), t2, sizeof(t2)),
+			 kv);
+		rc = emit(l, "wc-cookie-without-wc-mapping", ck, largest, iom_buf_str(&text), msg, largest, &r);
+	}
+	/* registers-under-wc-mtrr: a UC- mapping inside the range that is not the memory the
+	 * cookie is for (a smaller one, or one beside a WC-requested mapping) */
+	bool wc_req_any = false;
+	for (size_t i = 0; i < n; i++)
+		wc_req_any |= it[i].linked && it[i].role == R_MAP && it[i].wc_req;
+	for (size_t i = 0; !rc && i < n; i++) {
+		const struct item *x = &it[i];
+		if (!x->linked || x->role != R_MAP || !x->uc_minus || x->at + x->len > ck->len)
+			continue;
+		if (!wc_req_any && x == largest)
+			continue;
+		unsigned off_h = eff(r.off, x), off_n = eff(r.off_noholes, x);
+		unsigned on_h = eff(r.on, x), on_n = eff(r.on_noholes, x);
+		const unsigned WCM = 1u << IOM_MT_WC;
+		if (!((off_n | on_n) & WCM))
+			continue;
+		char xd[300], hole[300] = "", t4[64];
+		describe(x, xd, sizeof(xd));
+		if (r.holes && !((off_h | on_h) & WCM))
+			snprintf(hole, sizeof(hole), " Only the UC MTRR 'hole' keeps them %s (PAT off) and %s "
+				 "(PAT on); it fails when no variable MTRR is free.",
+				 types_str(off_h, t3, sizeof(t3)), types_str(on_h, t4, sizeof(t4)));
+		snprintf(msg, sizeof(msg),
+			 "%s (%s(), UC-) maps registers inside the range that %s makes write-combining%s, "
+			 "linked %s. A WC MTRR overrides UC- (SDM Table 11-7): %sPAT off: %s; PAT on: %s.%s "
+			 "Kernel %s, iomodel's scenario of these calls. Fix: ioremap_uc() for the registers, "
+			 "which no MTRR overrides (seed 004).",
+			 xd, x->api, ckd, strncmp(ck->f->name, "mtrr_add", 8) ? " without PAT" : "",
+			 link_how(&x->base[x->alt], &ck->base[x->calt], lh, sizeof(lh)),
+			 r.holes ? "without the hole, " : "", types_str(off_n, t1, sizeof(t1)),
+			 types_str(on_n, t2, sizeof(t2)), hole, kv);
+		rc = emit(l, "registers-under-wc-mtrr", x, ck, iom_buf_str(&text), msg, x, &r);
+	}
+	run_free(&r);
+	iom_buf_release(&text);
+	return rc;
+}
+
+/* Is the mapping x released (iounmap of the variable it is kept in, in the same function)
+ * before line `before`? A temporary map and unmap is no alias. */
+static bool unmapped_before(const struct iom_lint *l, const struct item *x, const struct iom_lint_fact *later)
+{
+	const char *v = kept_in(l, x->f);
+	if (!v || strcmp(x->f->func, later->func) || strcmp(x->f->file, later->file))
+		return false;
+	for (size_t i = 0; i < l->nr_facts; i++) {
+		const struct iom_lint_fact *g = &l->facts[i];
+		if (g->kind == IOM_LINT_CALL && !strcmp(g->name, "iounmap") && g->nargs == 1 &&
+		    !strcmp(g->args[0], v) && !strcmp(g->func, x->f->func) && !strcmp(g->file, x->f->file) &&
+		    g->line > x->f->line && g->line < later->line)
+			return true;
+	}
+	return false;
+}
+
+/* wc-uc-alias: a WC-requested mapping and a mapping without WC over the same bytes. */
+static int decide_aliases(struct iom_lint *l, struct item *it, size_t n)
+{
+	int rc = 0;
+	for (size_t i = 0; !rc && i < n; i++)
+		for (size_t j = 0; !rc && j < n; j++) {
+			struct item *w = &it[i], *u = &it[j];
+			if (w->role != R_MAP || u->role != R_MAP || !w->wc_req || u->wc_req || w == u)
+				continue;
+			int a, b;
+			if (!linked_to(u, w, &a, &b))
+				continue;
+			long long uat = u->base[a].off - w->base[b].off;  /* u relative to w */
+			/* the smallest lengths the flow-insensitive values allow: an alias only
+			 * when the two overlap whichever value the length has */
+			long long wl = w->size > 0 ? w->smin : 16ll << 20;
+			long long ul = u->size > 0 ? u->smin : wl - uat;
+			if (uat >= wl || uat + ul <= 0)
+				continue;
+			const struct item *early = cmp_item(w, u) < 0 ? w : u, *late = early == w ? u : w;
+			if (unmapped_before(l, early, late->f))
+				continue;
+			long long base = uat < 0 ? -uat : 0;
+			for (size_t k = 0; k < n; k++)
+				it[k].linked = false;
+			w->linked = u->linked = true;
+			w->at = base;
+			w->len = wl;
+			u->at = base + uat;
+			u->len = ul;
+			snprintf(w->var, sizeof(w->var), "wc");
+			snprintf(u->var, sizeof(u->var), "other");
+			long long bar = 16ll << 20;
+			while (bar < w->at + w->len || bar < u->at + u->len)
+				bar *= 2;
+			struct run2 r = { 0 };
+			struct iom_buf text;
+			iom_buf_init(&text);
+			int k = run_all(l, it, n, w, bar, &r, &text);
+			if (k) {
+				iom_buf_release(&text);
+				if (k < 0)
+					rc = k;
+				continue;
+			}
+			char kv[16], wd[300], ud[300], t1[64], t2[64], msg[2400], lh[1000];
+			iom_kver_str(r.kver, kv, sizeof(kv));
+			describe(w, wd, sizeof(wd));
+			describe(u, ud, sizeof(ud));
+			unsigned ew = eff(r.on, w), eu = eff(r.on, u);
+			const char *verdict;
+			if (!eu)
+				verdict = "the kernel refuses the later, conflicting request: that mapping fails";
+			else if (eu & (1u << IOM_MT_WC))
+				verdict = u->uc_minus ? "the UC- request is granted WC (it falls inside the WC "
+						       "reservation), so what it maps is write-combined; if "
+						       "those are registers, their writes may merge and reorder"
+						     : "the mapping without WC ends up WC";
+			else if (!(ew & (1u << IOM_MT_WC)))
+				verdict = "the WC request loses: it ends up without WC";
+			else
+				verdict = "each keeps its type, two aliases with different attributes";
+			snprintf(msg, sizeof(msg),
+				 "%s (%s()) and %s (%s()) map the same bytes, WC and not WC, linked %s: the "
+				 "article's 'don't do that'. With PAT the kernel tracks one type per range: "
+				 "%s. PAT on: WC mapping %s, other %s. Kernel %s, iomodel's scenario of the two "
+				 "calls. Fix: one mapping per range, or map the registers apart with ioremap_uc().",
+				 wd, w->api, ud, u->api, link_how(&u->base[a], &w->base[b], lh, sizeof(lh)), verdict, types_str(ew, t1, sizeof(t1)), types_str(eu, t2, sizeof(t2)), kv);
+			rc = emit(l, "wc-uc-alias", late, early, iom_buf_str(&text), msg, u, &r);
+			run_free(&r);
+			iom_buf_release(&text);
+		}
+	return rc;
+}
+
+int lint_decide_mappings(struct iom_lint *l)
+{
+	int rc = 0;
+	for (int drv = 0; !rc && drv < l->nr_drivers; drv++) {
+		struct rctx c = { .l = l, .drv = drv };
+		size_t n = 0;
+		struct item *it = NULL;
+		bool any_cookie = false, any_wc_map = false;
+		for (size_t i = 0; i < l->nr_facts; i++) {
+			const struct iom_lint_fact *f = &l->facts[i];
+			if (f->kind != IOM_LINT_CALL || f->driver != drv || non_x86_branch(f->cond))
+				continue;
+			const struct lint_name *nm = lint_name_lookup(f->name);
+			const struct lint_map *mp = lint_map_lookup(f->name);
+			enum role role;
+			int bi = -1, si = -1;
+			if (mp) {
+				role = R_MAP;
+				bi = mp->base;
+				si = mp->size;
+			} else if (nm && (nm->cls == LC_WC_ADD || nm->cls == LC_WC_RESERVE)) {
+				role = nm->cls == LC_WC_ADD ? R_COOKIE : R_RESERVE;
+				bi = !strncmp(f->name, "devm_", 5) ? 1 : 0;
+				si = bi + 1;
+			} else if (nm && nm->cls == LC_MTRR_ADD && !strcmp(f->name, "mtrr_add") && f->nargs >= 3 &&
+				   (!strcmp(f->args[2], "MTRR_TYPE_WRCOMB") || !strcmp(f->args[2], "1") ||
+				    !strcmp(f->args[2], "MTRR_TYPE_UNCACHABLE") || !strcmp(f->args[2], "0"))) {
+				role = f->args[2][0] == '1' || strstr(f->args[2], "WRCOMB") ? R_COOKIE : R_HOLE;
+				bi = 0;
+				si = 1;
+			} else {
+				continue;
+			}
+			struct item *ni = realloc(it, (n + 1) * sizeof(*ni));
+			if (!ni) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			it = ni;
+			struct item *x = &it[n];
+			memset(x, 0, sizeof(*x));
+			x->f = f;
+			x->role = role;
+			x->api = mp ? mp->api : "";
+			x->wc_req = mp && !strcmp(mp->api, "ioremap_wc");
+			x->uc_minus = mp && (!strcmp(mp->api, "ioremap") || !strcmp(mp->api, "ioremap_nocache"));
+			x->size = -1;
+			if (mp && mp->bar >= 0) {
+				/* the pci_iomap() family: pci_resource_start(DEV, BAR) */
+				char e[256];
+				snprintf(e, sizeof(e), "pci_resource_start(%s, %s)", f->nargs > 0 ? f->args[0] : "?",
+					 (size_t)mp->bar < f->nargs ? f->args[mp->bar] : "?");
+				x->nbase = resolve(&c, e, f->func, 0, x->base, MAXALT, "");
+				long long v;
+				if (si >= 0 && (size_t)si < f->nargs && numeric(&c, f->args[si], &v) && v > 0)
+					x->size = x->smin = v;
+			} else if (bi >= 0 && (size_t)bi < f->nargs) {
+				x->nbase = resolve(&c, f->args[bi], f->func, 0, x->base, MAXALT, "");
+				if (si >= 0 && (size_t)si < f->nargs) {
+					struct val sv[MAXALT];
+					int k = resolve(&c, f->args[si], f->func, 0, sv, MAXALT, "");
+					bool allnum = k > 0;
+					for (int j = 0; j < k; j++)
+						allnum &= !sv[j].root[0] && sv[j].off > 0;
+					for (int j = 0; allnum && j < k; j++) {
+						if (x->size < sv[j].off)
+							x->size = sv[j].off;
+						if (!x->smin || sv[j].off < x->smin)
+							x->smin = sv[j].off;
+					}
+					snprintf(x->size_txt, sizeof(x->size_txt), "%s", k >= 1 ? sv[0].root : "");
+				}
+			}
+			any_cookie |= role == R_COOKIE;
+			any_wc_map |= x->wc_req;
+			n++;
+		}
+		if (!rc && n) {
+			qsort(it, n, sizeof(*it), cmp_item);
+			for (size_t i = 0; !rc && any_cookie && i < n; i++)
+				if (it[i].role == R_COOKIE)
+					rc = decide_cookie(l, it, n, &it[i]);
+			if (!rc && any_wc_map)
+				rc = decide_aliases(l, it, n);
+		}
+		free(it);
+	}
+	return rc;
+}

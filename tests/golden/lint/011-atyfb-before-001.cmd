@@ -1,1 +1,0 @@
-lint --facts tests/lint/atyfb-before-001/facts.jsonl

@@ -1,0 +1,1 @@
+lint --facts tests/lint/atyfb/before-004/facts.jsonl

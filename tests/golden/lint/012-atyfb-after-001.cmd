@@ -1,1 +1,0 @@
-lint --facts tests/lint/atyfb-after-001/facts.jsonl

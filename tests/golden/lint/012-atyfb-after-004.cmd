@@ -1,0 +1,1 @@
+lint --facts tests/lint/atyfb/after-004/facts.jsonl

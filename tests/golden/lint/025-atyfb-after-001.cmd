@@ -1,0 +1,1 @@
+lint --facts tests/lint/atyfb/after-001/facts.jsonl

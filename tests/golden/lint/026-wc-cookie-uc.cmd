@@ -1,0 +1,1 @@
+lint --facts tests/lint/wc/cookie-uc/facts.jsonl

@@ -1,0 +1,1 @@
+lint -j --facts tests/lint/wc/field-link/facts.jsonl

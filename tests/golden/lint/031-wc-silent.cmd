@@ -1,0 +1,1 @@
+lint --facts tests/lint/wc/alias-temp/facts.jsonl --facts tests/lint/wc/cookie-wc/facts.jsonl --facts tests/lint/wc/regs-ioremap_uc/facts.jsonl --facts tests/lint/wc/reserve/facts.jsonl --facts tests/lint/wc/x86-branch/facts.jsonl

@@ -1,0 +1,1 @@
+lint --explain registers-under-wc-mtrr
