@@ -65,6 +65,9 @@ struct lit_lexer {
 	struct iom_lit_pos first_comment_pos;
 	int in_init;                /* parsing the init block: (* *) comments at
 				     * depth 1 too (herd7's state lexer)          */
+	int header;                 /* between the name line and '{': herd7's
+				     * splitter nests comments only after a "(*"
+				     * that ends its line                         */
 	int bad;                    /* set on a lexical error; see bad_msg        */
 	const char *bad_msg;
 	struct iom_lit_pos bad_pos;

@@ -813,7 +813,10 @@ static const struct bad {
 	{ "C t\n(*\n * Expect: vax * * Never *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 3, 4, "unknown architecture 'vax'" },
 	/* an unknown Result: wording is free text (t-litmus-lkmm.c); a bad Expect: model is not */
 	{ "C t\n(* Expect: * * best Never *)\n{}\nP0() {}\nexists (true)\n", IOM_EINVAL, 2, 4, "unknown model 'best'" },
-	{ "C t\n(* open\n{}\n", IOM_EPARSE, 2, 1, "unterminated (* comment" },
+	/* herd7 7.57: a header "(*" that never closes is free text, unless it is a line of its
+	 * own, after which comments nest (litmus/lkmm/Comment+header-*) */
+	{ "C t\n(* open\n{}\n", IOM_EPARSE, 4, 1, "expected thread P0" },
+	{ "C t\n(*\n WRITE_ONCE(*x, v)\n*)\n{}\n", IOM_EPARSE, 2, 1, "unterminated (* comment" },
 	{ "C t\n{ int x = 0x; }\n", IOM_EPARSE, 2, 11, "hexadecimal number without digits" },
 	{ "C t\n{ int x = 99999999999999999999; }\n", IOM_EPARSE, 2, 11, "out of range" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tr = WRITE_ONCE(*x, 1) + 1;\n}\nexists (x=1)\n",
