@@ -38,6 +38,9 @@ struct iom_lint_fact {
 	char *func;             /* enclosing function, "" at file scope                       */
 	char *cond;             /* the #if branch it sits in, "" when none ("CONFIG_MTRR",
 				 * "!CONFIG_X86", "CONFIG_PCI && !CONFIG_X86")               */
+	char *path;             /* the if/else arms it sits in, "" when none: "3.0/7.1" is arm 0
+				 * of if-chain 3, inside arm 1 of chain 7 (two facts whose paths
+				 * hold one chain with different arms never run together)     */
 	char **args;            /* arguments as written (calls only)                          */
 	size_t nargs;
 	int driver;             /* index of its driver                                        */

@@ -46,7 +46,7 @@ struct iom_lint *iom_lint_new(unsigned kver)
 
 static void fact_free(struct iom_lint_fact *f)
 {
-	free(f->name); free(f->file); free(f->func); free(f->cond);
+	free(f->name); free(f->file); free(f->func); free(f->cond); free(f->path);
 	for (size_t i = 0; i < f->nargs; i++)
 		free(f->args[i]);
 	free(f->args);
@@ -224,7 +224,7 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 	const char *miss = NULL;
 	const char *kind = get_str(o, "kind", true, &miss), *name = get_str(o, "name", true, &miss),
 		   *file = get_str(o, "file", true, &miss), *func = get_str(o, "function", false, &miss),
-		   *cond = get_str(o, "cond", false, &miss);
+		   *cond = get_str(o, "cond", false, &miss), *path = get_str(o, "path", false, &miss);
 	static char why[160];
 	if (miss) {
 		snprintf(why, sizeof(why), "fact needs a string \"%s\"", miss);
@@ -272,9 +272,11 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 	f->file = strdup(file);
 	f->func = strdup(func);
 	f->cond = strdup(cond);
+	f->path = strdup(path);
 	f->args = na ? calloc(na, sizeof(char *)) : NULL;
 	f->driver = f->file ? driver_of(l, f->file) : -1;
-	bool oom = !f->name || !f->file || !f->func || !f->cond || (na && !f->args) || f->driver < 0;
+	bool oom = !f->name || !f->file || !f->func || !f->cond || !f->path || (na && !f->args) ||
+		   f->driver < 0;
 	for (size_t i = 0; !oom && i < na; i++) {
 		f->args[i] = strdup(json_string_value(json_array_get(ja, i)));
 		oom = !f->args[i];
@@ -404,6 +406,8 @@ json_t *lint_fact_json(const struct iom_lint_fact *f)
 	json_object_set_new(o, "function", lint_json_str(f->func));
 	if (f->cond[0])
 		json_object_set_new(o, "cond", lint_json_str(f->cond));
+	if (f->path && f->path[0])
+		json_object_set_new(o, "path", lint_json_str(f->path));
 	if (f->kind == IOM_LINT_CALL || f->kind >= IOM_LINT_RET) {
 		json_t *a = json_array();
 		for (size_t i = 0; i < f->nargs; i++)
@@ -624,10 +628,11 @@ static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *fi
 	f->name = xstrdup_n(name, n);
 	f->func = strdup(func);
 	f->cond = strdup("");
+	f->path = strdup("");
 	f->line = line;
 	f->col = col;
 	f->driver = f->file ? driver_of(l, f->file) : -1;
-	if (!f->file || !f->name || !f->func || !f->cond || f->driver < 0) {
+	if (!f->file || !f->name || !f->func || !f->cond || !f->path || f->driver < 0) {
 		fact_free(f);
 		return -IOM_ENOMEM;
 	}
@@ -651,6 +656,49 @@ static bool mentions_any(const char *text, size_t len)
 		if (memmem(text, len, lint_names[i].name, strlen(lint_names[i].name)))
 			return true;
 	return false;
+}
+
+/* if/else arms (the source scan): a frame per arm in force, and the path in force from
+ * a position on. */
+struct armf { int id, arm, bl; };   /* bl: a braceless arm, ended by its ';' at brace level bl - 1 */
+struct pseg { int line, col; char *path; };
+
+static int arm_seg(struct pseg **ps, size_t *n, const struct armf *arms, int narms, const char *text,
+		   size_t i, int line)
+{
+	char pb[512];
+	size_t o = 0;
+	pb[0] = 0;
+	for (int k = 0; k < narms && o + 24 < sizeof(pb); k++)
+		o += (size_t)snprintf(pb + o, sizeof(pb) - o, "%s%d.%d", k ? "/" : "", arms[k].id, arms[k].arm);
+	struct pseg *np = realloc(*ps, (*n + 1) * sizeof(*np));
+	if (!np)
+		return -IOM_ENOMEM;
+	*ps = np;
+	int cl = 1;
+	for (const char *r = text + i; r > text && r[-1] != '\n'; r--)
+		cl++;
+	np[*n].line = line;
+	np[*n].col = cl;
+	if (!(np[*n].path = strdup(pb)))
+		return -IOM_ENOMEM;
+	(*n)++;
+	return 0;
+}
+
+/* A braceless arm we can bound: a statement that is not itself a control statement or a
+ * block, so that it ends at its first ';'. */
+static bool simple_stmt(const char *t, size_t n)
+{
+	static const char *const kw[] = { "if", "for", "while", "do", "switch", "else", "return" };
+	if (!n || t[0] == '{' || t[0] == ';' || t[0] == '#')
+		return false;
+	for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++) {
+		size_t m = strlen(kw[k]);
+		if (n > m && !memcmp(t, kw[k], m) && !(isalnum((unsigned char)t[m]) || t[m] == '_'))
+			return k == 6;  /* return x; is simple */
+	}
+	return true;
 }
 
 /* Is v (a #define's value) made only of numbers, names in capitals, blanks, parentheses
@@ -802,6 +850,18 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	struct pcall *defs = NULL, *calls = NULL;
 	size_t ndefs = 0, ncalls = 0;
 	int cur_fn = -1;
+	/* if/else arms: a brace stack marking the braces that open an arm, the arm frames,
+	 * the '{' expected to open the next arm, and the arm that just closed */
+	enum { MAXB = 256 };
+	unsigned char bopen[MAXB];
+	struct armf arms[MAXB];
+	size_t bl_at = (size_t)-1;
+	int bl_id = -1, bl_no = 0;
+	int narms = 0, nchains = 0;
+	size_t arm_at = (size_t)-1;
+	int arm_id = -1, arm_no = 0, closed_id = -1, closed_arm = 0, chain_id = -1, chain_arm = 0;
+	struct pseg *psegs = NULL;
+	size_t npsegs = 0;
 	struct seg *segs = NULL;
 	size_t nsegs = 0;
 	int line = 1;
@@ -809,6 +869,14 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	char guard[128] = "";       /* #ifndef X seen as the last directive               */
 	for (size_t i = 0; i < len && !rc;) {
 		char c = text[i];
+		if (i == bl_at && narms < MAXB) {
+			/* a braceless arm starts here */
+			arms[narms].id = bl_id;
+			arms[narms].arm = bl_no;
+			arms[narms++].bl = braces + 1;
+			bl_at = (size_t)-1;
+			rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+		}
 		if (c == '\n') {
 			line++;
 			bol = true;
@@ -997,6 +1065,42 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			size_t z = e;
 			while (z < len && (text[z] == ' ' || text[z] == '\t' || text[z] == '\n'))
 				z++;
+			if (e - i == 2 && !memcmp(text + i, "if", 2) && z < len && text[z] == '(') {
+				size_t cp = match_paren(text, len, z), q = cp + 1;
+				while (q < len && isspace((unsigned char)text[q]))
+					q++;
+				if (q < len && text[q] == '{') {
+					arm_at = q;
+					arm_id = chain_id >= 0 ? chain_id : nchains++;
+					arm_no = chain_id >= 0 ? chain_arm : 0;
+				} else if (q < len && simple_stmt(text + q, len - q)) {
+					bl_at = q;
+					bl_id = chain_id >= 0 ? chain_id : nchains++;
+					bl_no = chain_id >= 0 ? chain_arm : 0;
+				}
+				chain_id = -1;
+			} else if (e - i == 4 && !memcmp(text + i, "else", 4) && closed_id >= 0) {
+				if (z < len && text[z] == '{') {
+					arm_at = z;
+					arm_id = closed_id;
+					arm_no = closed_arm + 1;
+				} else if (z + 1 < len && text[z] == 'i' && text[z + 1] == 'f' &&
+					   !(z + 2 < len && (isalnum((unsigned char)text[z + 2]) || text[z + 2] == '_'))) {
+					chain_id = closed_id;
+					chain_arm = closed_arm + 1;
+				} else if (z < len && simple_stmt(text + z, len - z)) {
+					bl_at = z;
+					bl_id = closed_id;
+					bl_no = closed_arm + 1;
+				}
+				closed_id = -1;
+				i = e;
+				bol = false;
+				continue;
+			} else {
+				chain_id = -1;
+			}
+			closed_id = -1;
 			if (z < len && text[z] == '(' && !name_at(text + i, e - i)) {
 				/* a function defined here (file scope, body follows), or a call in a
 				 * body: kept to link a parameter to its arguments */
@@ -1048,10 +1152,43 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			bol = false;
 			continue;
 		}
-		if (c == '{')
+		if (c == '{') {
+			bool arm = i == arm_at && narms < MAXB;
+			if (braces < MAXB)
+				bopen[braces] = arm;
+			if (arm) {
+				arms[narms].id = arm_id;
+				arms[narms].arm = arm_no;
+				arms[narms++].bl = 0;
+			}
+			arm_at = (size_t)-1;
+			closed_id = -1;
 			braces++;
-		else if (c == '}' && braces > 0 && --braces == 0)
-			cur_fn = -1;
+		} else if (c == '}' && braces > 0) {
+			--braces;
+			closed_id = -1;
+			if (braces < MAXB && bopen[braces] && narms > 0) {
+				narms--;
+				closed_id = arms[narms].id;
+				closed_arm = arms[narms].arm;
+			}
+			if (braces == 0)
+				cur_fn = -1;
+		} else if (c == ';' && narms > 0 && arms[narms - 1].bl == braces + 1) {
+			/* the end of a braceless arm */
+			narms--;
+			closed_id = arms[narms].id;
+			closed_arm = arms[narms].arm;
+			if (!rc)
+				rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+			bol = false;
+			i++;
+			continue;
+		} else if (!isspace((unsigned char)c)) {
+			closed_id = -1;
+		}
+		if ((c == '{' || c == '}') && !rc)
+			rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
 		if (!isspace((unsigned char)c))
 			bol = false;
 		i++;
@@ -1121,6 +1258,30 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			f->cond = n;
 		}
 	}
+	/* and the if/else arms in force at it */
+	for (size_t i = 0; !rc && i < l->nr_facts; i++) {
+		struct iom_lint_fact *f = &l->facts[i];
+		if (strcmp(f->file, file) || (f->path && f->path[0]))
+			continue;
+		const char *pth = "";
+		for (size_t s = 0; s < npsegs; s++) {
+			if (psegs[s].line > f->line || (psegs[s].line == f->line && psegs[s].col > f->col))
+				break;
+			pth = psegs[s].path ? psegs[s].path : "";
+		}
+		if (*pth) {
+			char *n = strdup(pth);
+			if (!n) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			free(f->path);
+			f->path = n;
+		}
+	}
+	for (size_t s = 0; s < npsegs; s++)
+		free(psegs[s].path);
+	free(psegs);
 	for (size_t s = 0; s < nsegs; s++)
 		free(segs[s].cond);
 	free(segs);

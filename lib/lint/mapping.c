@@ -51,6 +51,7 @@ struct val {
 struct rctx {
 	const struct iom_lint *l;
 	int drv;
+	const char *file;       /* the file of the call being resolved                     */
 	size_t seen[MAXDEPTH + 2];  /* the assignments being followed: none is used twice on a
 				     * path (x -= 4 is x's other value, once) */
 	int nseen;
@@ -156,6 +157,7 @@ static const char *last_member(const char *s)
 }
 
 static int eval_num(const struct rctx *c, const char **p, long long *v, int depth);
+static bool non_x86_branch(const char *cond);
 
 /* A #define of the driver, PAGE_SIZE (x86: 4096) or SZ_<n>[KMG] (include/linux/sizes.h). */
 static bool named_number(const struct rctx *c, const char *name, long long *v, int depth)
@@ -347,7 +349,12 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		char h[480];
 		for (size_t i = 0; i < l->nr_facts; i++) {
 			const struct iom_lint_fact *f = &l->facts[i];
-			if (f->kind != IOM_LINT_ASSIGN || f->driver != c->drv || call_of_rule(f->args[1]))
+			if (f->kind != IOM_LINT_ASSIGN || f->driver != c->drv || call_of_rule(f->args[1]) ||
+			    non_x86_branch(f->cond))
+				continue;
+			/* a field's assignments in the file of the use: a directory may hold several
+			 * drivers whose structs share field names (aty/ has atyfb and aty128fb) */
+			if (mem && strcmp(f->file, c->file))
 				continue;
 			bool busy = false;
 			for (int q = 0; q < c->nseen; q++)
@@ -380,7 +387,7 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 					for (size_t q = 0; q < l->nr_facts; q++) {
 						const struct iom_lint_fact *g = &l->facts[q];
 						if (g->kind != IOM_LINT_DCALL || g->driver != c->drv ||
-						    strcmp(g->name, fn) || a >= g->nargs)
+						    strcmp(g->name, fn) || a >= g->nargs || non_x86_branch(g->cond))
 							continue;
 						snprintf(h, sizeof(h), "%s%s%s() called with %s = %s (line %d)", how,
 							 *how ? ", " : "", fn, e, g->args[a], g->line);
@@ -400,7 +407,7 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 				caps &= !islower((unsigned char)*q);
 			char r[300];
 			if (mem)
-				snprintf(r, sizeof(r), "->%s", mem);
+				snprintf(r, sizeof(r), "%s:->%s", c->file, mem);
 			else if (caps)
 				snprintf(r, sizeof(r), "%s", e);
 			else
@@ -409,7 +416,10 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		}
 		return n;
 	}
-	add_alt(out, &n, max, e, 0, how);
+	/* any other expression (pci_resource_start(dev, 0)): its names are the function's */
+	char r[300];
+	snprintf(r, sizeof(r), "%s:%s", fn, e);
+	add_alt(out, &n, max, r, 0, how);
 	return n;
 }
 
@@ -435,13 +445,15 @@ struct item {
 };
 
 /* Built for another architecture than x86: an #else of CONFIG_X86, or a branch of
- * another architecture's own macro. */
+ * another architecture's own macro (or of a big-endian build). */
 static bool non_x86_branch(const char *cond)
 {
 	static const char *const other[] = { "CONFIG_ATARI", "__sparc__", "CONFIG_SPARC", "CONFIG_PPC",
 					     "__powerpc__", "CONFIG_ARM", "__arm__", "__aarch64__",
 					     "CONFIG_MIPS", "__mips__", "__mc68000__", "CONFIG_MAC",
-					     "CONFIG_ALPHA", "__alpha__", "CONFIG_PARISC", "CONFIG_S390" };
+					     "CONFIG_ALPHA", "__alpha__", "CONFIG_PARISC", "CONFIG_S390",
+					     /* x86 is little-endian */
+					     "__BIG_ENDIAN", "CONFIG_CPU_BIG_ENDIAN" };
 	const char *x = strstr(cond, "CONFIG_X86");
 	if (x && x > cond && (x[-1] == '!' || (x >= cond + 9 && !strncmp(x - 9, "!defined(", 9))))
 		return true;
@@ -606,8 +618,37 @@ static int run_all(const struct iom_lint *l, const struct item *it, size_t n, co
 	return 1;  /* no kernel runs it: no finding */
 }
 
+/* Do two if/else paths ("3.0/7.1") hold one if-chain with different arms? Then the two
+ * calls never run together. */
+static bool exclusive(const char *a, const char *b)
+{
+	if (!a || !b)
+		return false;
+	for (const char *p = a; *p;) {
+		int id, arm, n = 0;
+		if (sscanf(p, "%d.%d%n", &id, &arm, &n) != 2)
+			break;
+		for (const char *q = b; *q;) {
+			int id2, arm2, m = 0;
+			if (sscanf(q, "%d.%d%n", &id2, &arm2, &m) != 2)
+				break;
+			if (id2 == id && arm2 != arm)
+				return true;
+			q += m;
+			if (*q == '/')
+				q++;
+		}
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	return false;
+}
+
 static bool linked_to(const struct item *x, const struct item *ck, int *ai, int *ci)
 {
+	if (exclusive(x->f->path, ck->f->path))
+		return false;
 	for (int a = 0; a < x->nbase; a++)
 		for (int b = 0; b < ck->nbase; b++)
 			if (x->base[a].root[0] && !strcmp(x->base[a].root, ck->base[b].root)) {
@@ -905,6 +946,7 @@ int lint_decide_mappings(struct iom_lint *l)
 			x->wc_req = mp && !strcmp(mp->api, "ioremap_wc");
 			x->uc_minus = mp && (!strcmp(mp->api, "ioremap") || !strcmp(mp->api, "ioremap_nocache"));
 			x->size = -1;
+			c.file = f->file;
 			if (mp && mp->bar >= 0) {
 				/* the pci_iomap() family: pci_resource_start(DEV, BAR) */
 				char e[256];

@@ -230,6 +230,29 @@ static void declarations_from_source(void **state)
 	iom_lint_free(l);
 }
 
+/* The if/else arms of each call: braced and braceless arms, else-if chains, nesting. */
+static void if_else_paths(void **state)
+{
+	(void)state;
+	const char *src =
+		"void f(int a) {\n"                             /* 1 */
+		"\tif (a) {\n"                                  /* 2: chain 0 */
+		"\t\tmtrr_add(1, 2, 1, 1);\n"                   /* 3: 0.0 */
+		"\t} else if (a > 1)\n"                         /* 4 */
+		"\t\tmtrr_add(1, 2, 1, 1);\n"                   /* 5: 0.1 */
+		"\telse {\n"                                    /* 6 */
+		"\t\tif (a < 0) mtrr_add(1, 2, 1, 1);\n"        /* 7: 0.2/1.0 */
+		"\t}\n"
+		"\tmtrr_add(1, 2, 1, 1);\n"                      /* 9: none */
+		"}\n";
+	struct iom_lint *l = with_source(CALL(3, 2) CALL(5, 2) CALL(7, 13) CALL(9, 1), src);
+	assert_string_equal(fact_at(l, 3)->path, "0.0");
+	assert_string_equal(fact_at(l, 5)->path, "0.1");
+	assert_string_equal(fact_at(l, 7)->path, "0.2/1.0");
+	assert_string_equal(fact_at(l, 9)->path, "");
+	iom_lint_free(l);
+}
+
 /* Readers: the file:line:col of a bad line, and nothing kept of a text with one. */
 static void reader_diagnostics(void **state)
 {
@@ -315,6 +338,7 @@ int main(void)
 		cmocka_unit_test(cond_from_source),
 		cmocka_unit_test(unparsed_and_macro_defs),
 		cmocka_unit_test(declarations_from_source),
+		cmocka_unit_test(if_else_paths),
 		cmocka_unit_test(reader_diagnostics),
 		cmocka_unit_test(decisions),
 	};
