@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# tests/lkmm/lib.sh -- sourced by tests/suites/lkmm-{kernel,corpus,diy}.sh, scripts/lkmm-known,
-# scripts/lkmm-diff and bench/lkmm.
+# tests/lkmm/lib.sh -- sourced by tests/suites/lkmm-{kernel,corpus,diy,families}.sh,
+# scripts/lkmm-known, scripts/lkmm-diff and bench/lkmm.
 #
 # Compares `$O/iomodel litmus FILE` with herd7's output stored next to the test (herd7 7.57 with
 # the LKMM of Linux 6.12, the Time line removed).  Rule (issue 8): drop the lines starting with
