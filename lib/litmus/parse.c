@@ -1387,6 +1387,9 @@ static void parse_init_reg(struct parser *p)
 	struct iom_lit_pos pos = n.pos;
 	expect_p(p, ':', "after the thread number");
 	struct lit_token r = expect_ident(p, "as a register name");
+	if (is_type_word(&r))
+		/* the register is declared in its thread when the test is printed as C */
+		fail(p, IOM_EINVAL, r.pos, "register '%.*s' is spelt like a C type word", (int)r.len, r.s);
 	if (n.num >= LIT_MAX_THREADS)
 		fail(p, IOM_EINVAL, pos, "there is no thread P%llu", (unsigned long long)n.num);
 	for (unsigned i = 0; i < p->nr_preg; i++)
@@ -2332,6 +2335,8 @@ static int cond_reg(struct parser *p, int th, const struct lit_token *r)
 	int i = find_reg(t, r->s, r->len);
 	if (i >= 0)
 		return i;
+	if (is_type_word(r))
+		fail(p, IOM_EINVAL, r->pos, "register '%.*s' is spelt like a C type word", (int)r->len, r->s);
 	if (t->nr_regs >= 4096)
 		fail(p, IOM_ELIMIT, r->pos, "too many registers in P%d", th);
 	const char **n = xalloc(p, (t->nr_regs + 1) * sizeof(*n));
