@@ -261,7 +261,7 @@ static int cmp_finding(const void *a, const void *b)
 
 int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 {
-	lint_clear_findings(l);
+	lint_sort_facts(l);
 	for (size_t i = 0; i < l->nr_facts; i++) {
 		const struct iom_lint_fact *f = &l->facts[i];
 		if (f->kind != IOM_LINT_CALL)

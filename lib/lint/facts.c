@@ -418,10 +418,9 @@ json_t *lint_fact_json(const struct iom_lint_fact *f)
 }
 
 /* Facts in file, line, column, kind order: spatch's --jobs workers print in any order. */
-static int cmp_fact(const void *a, const void *b)
+/* The canonical order of facts: file, line, column, kind, name, then the arguments. */
+static int cmp_fact_v(const struct iom_lint_fact *x, const struct iom_lint_fact *y)
 {
-	const struct iom_lint_fact *x = *(const struct iom_lint_fact *const *)a;
-	const struct iom_lint_fact *y = *(const struct iom_lint_fact *const *)b;
 	int r = strcmp(x->file, y->file);
 	if (!r)
 		r = (x->line > y->line) - (x->line < y->line);
@@ -431,7 +430,30 @@ static int cmp_fact(const void *a, const void *b)
 		r = (int)x->kind - (int)y->kind;
 	if (!r)
 		r = strcmp(x->name, y->name);
+	for (size_t i = 0; !r && i < x->nargs && i < y->nargs; i++)
+		r = strcmp(x->args[i], y->args[i]);
+	if (!r)
+		r = (x->nargs > y->nargs) - (x->nargs < y->nargs);
 	return r;
+}
+
+static int cmp_fact(const void *a, const void *b)
+{
+	return cmp_fact_v(*(const struct iom_lint_fact *const *)a, *(const struct iom_lint_fact *const *)b);
+}
+
+static int cmp_fact_direct(const void *a, const void *b)
+{
+	return cmp_fact_v(a, b);
+}
+
+/* Put the facts in their canonical order: spatch's --jobs workers print in any order, and
+ * the decisions must not depend on it. */
+void lint_sort_facts(struct iom_lint *l)
+{
+	lint_clear_findings(l);
+	if (l->nr_facts)
+		qsort(l->facts, l->nr_facts, sizeof(*l->facts), cmp_fact_direct);
 }
 
 void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
@@ -445,7 +467,23 @@ void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
 	for (size_t i = 0; i < l->nr_facts; i++)
 		v[i] = &l->facts[i];
 	qsort(v, l->nr_facts, sizeof(*v), cmp_fact);
+	/* drivers by name: their indexes follow the order spatch printed in */
+	int *order = malloc((size_t)(l->nr_drivers + 1) * sizeof(*order));
+	if (!order) {
+		free(v);
+		b->oom = 1;
+		return;
+	}
 	for (int d = 0; d < l->nr_drivers; d++) {
+		int k = d;
+		while (k > 0 && strcmp(l->drivers[order[k - 1]], l->drivers[d]) > 0) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = d;
+	}
+	for (int di = 0; di < l->nr_drivers; di++) {
+		int d = order[di];
 		put_json(b, json_pack("{s:o}", "driver", lint_json_str(l->drivers[d])));
 		for (size_t i = 0; i < l->nr_facts; i++)
 			if (v[i]->driver == d)
@@ -455,6 +493,7 @@ void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
 				put_json(b, json_pack("{s:o,s:o}", "problem", lint_json_str(l->probs[i].msg),
 						      "file", lint_json_str(l->probs[i].file)));
 	}
+	free(order);
 	free(v);
 }
 

@@ -56,6 +56,9 @@ int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint
 /* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
 int lint_decide_mappings(struct iom_lint *l);
 
+/* Facts in their canonical order (forgets the findings). */
+void lint_sort_facts(struct iom_lint *l);
+
 /* Forget the findings (facts changed). */
 void lint_clear_findings(struct iom_lint *l);
 /* A fact's kind as the formats spell it. */

@@ -129,6 +129,16 @@ static bool number(const char *s, long long *v)
 	return true;
 }
 
+static bool is_name_n(const char *s, size_t n)
+{
+	if (!n || !(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
 static bool is_name(const char *s)
 {
 	if (!(isalpha((unsigned char)*s) || *s == '_'))
@@ -140,20 +150,25 @@ static bool is_name(const char *s)
 }
 
 /* "a->b.c" -> "c"; NULL when s is not a chain of names joined by -> and . */
+/* The members of a chain of names joined by -> and . after its first name: "par->mmio.pbase"
+ * -> "mmio.pbase" (a field is known by its whole path in the struct, so video.pbase and
+ * mmio.pbase differ); NULL when s is not such a chain. */
 static const char *last_member(const char *s)
 {
-	const char *last = NULL;
+	const char *first = NULL;
 	for (const char *p = s; *p; p++) {
 		if (p[0] == '-' && p[1] == '>') {
-			last = p + 2;
+			if (!first)
+				first = p + 2;
 			p++;
 		} else if (p[0] == '.') {
-			last = p + 1;
+			if (!first)
+				first = p + 1;
 		} else if (!isalnum((unsigned char)*p) && *p != '_') {
 			return NULL;
 		}
 	}
-	return last;
+	return first;
 }
 
 static int eval_num(const struct rctx *c, const char **p, long long *v, int depth);
@@ -416,7 +431,46 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		}
 		return n;
 	}
-	/* any other expression (pci_resource_start(dev, 0)): its names are the function's */
+	/* a call of a function of the kernel (pci_resource_start(dev, 0)): its arguments
+	 * followed back, each to its one value, so that two functions given the same dev by
+	 * their caller name the same BAR */
+	size_t el = strlen(e);
+	const char *op = strchr(e, '(');
+	if (op && op > e && e[el - 1] == ')' && is_name_n(e, (size_t)(op - e))) {
+		char r[300], h[480];
+		size_t o = (size_t)snprintf(r, sizeof(r), "%.*s(", (int)(op - e), e);
+		snprintf(h, sizeof(h), "%s", how);
+		int d2 = 0;
+		size_t a0 = (size_t)(op - e) + 1;
+		bool ok = true;
+		for (size_t i = a0; i < el && ok; i++) {
+			d2 += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+			if (!((e[i] == ',' && d2 == 0) || (i == el - 1 && d2 == -1)))
+				continue;
+			char arg[256];
+			snprintf(arg, sizeof(arg), "%.*s", (int)(i - a0), e + a0);
+			struct val av[MAXALT];
+			int k = resolve(c, arg, fn, depth + 1, av, MAXALT, "");
+			ok = k == 1;
+			if (ok && av[0].root[0])
+				o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%s%+lld",
+						      a0 > (size_t)(op - e) + 1 ? ", " : "", av[0].root, av[0].off);
+			else if (ok)
+				o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%lld",
+						      a0 > (size_t)(op - e) + 1 ? ", " : "", av[0].off);
+			if (ok && av[0].how[0]) {
+				size_t hl = strlen(h);
+				snprintf(h + hl, sizeof(h) - hl, "%s%.200s", hl ? ", " : "", av[0].how);
+			}
+			a0 = i + 1;
+		}
+		if (ok && o + 2 < sizeof(r)) {
+			snprintf(r + o, sizeof(r) - o, ")");
+			add_alt(out, &n, max, r, 0, h);
+			return n;
+		}
+	}
+	/* any other expression: its names are the function's */
 	char r[300];
 	snprintf(r, sizeof(r), "%s:%s", fn, e);
 	add_alt(out, &n, max, r, 0, how);
