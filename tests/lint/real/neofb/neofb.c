@@ -7,10 +7,9 @@
  * (pci_resource_len()). The registers are BAR 1 on the NM2160 and later, but inside BAR 0
  * on the NM2070 (+1 MiB) and NM2090/NM2093 (+2 MiB), so there the ioremap()'d registers
  * sit under the WC MTRR and are write-combined with PAT and without.
- * Expected: mtrr-add-in-driver on mtrr_add() and mtrr_del(). registers-under-wc-mtrr on
- * the register ioremap() would be right but is not raised: BAR 0's start is computed in
- * two functions (neo_map_mmio(), neo_map_video()) from their own dev parameter, and lint
- * does not link pci_resource_start(dev, 0) across functions (a known limit). */
+ * Expected: mtrr-add-in-driver on mtrr_add() and mtrr_del(), and registers-under-wc-mtrr on
+ * the register ioremap(), a true positive: BAR 0's start is computed in two functions from
+ * the dev their caller passes both, which lint follows. */
 #include <asm/mtrr.h>
 
 #define MMIO_SIZE 0x200000

@@ -6,9 +6,9 @@
  * at BAR 0 + 16 MiB; Savage4 and later: registers at BAR 0 + 0, framebuffer BAR 1. The WC
  * MTRR covers video_len (probed VRAM, at most 8 MiB on a Savage3D, 16 MiB on a Savage/MX)
  * from the framebuffer's start, so in the real driver it never reaches the registers.
- * Expected: mtrr-add-in-driver on mtrr_add() and mtrr_del(). lint also raises
- * registers-under-wc-mtrr on the framebuffer's ioremap(): a false positive, because fields
- * are followed by their last member name and video.pbase/len take mmio.pbase/len's values. */
+ * Expected: mtrr-add-in-driver on mtrr_add() and mtrr_del(), nothing else (lint once raised
+ * registers-under-wc-mtrr on the framebuffer's ioremap() when it knew fields by their last
+ * member name only, so that video.pbase took mmio.pbase's values). */
 #include "savagefb.h"
 
 static int savage_map_mmio(struct fb_info *info)

@@ -1,0 +1,1 @@
+lint --kernel 3.19 --format gcc --facts tests/lint/real/aty128fb/facts.jsonl --facts tests/lint/real/matroxfb/facts.jsonl --facts tests/lint/real/neofb/facts.jsonl --facts tests/lint/real/radeonfb/facts.jsonl --facts tests/lint/real/savagefb/facts.jsonl
