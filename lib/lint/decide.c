@@ -77,8 +77,10 @@ static bool in_arch_x86(const char *path)
  * kernel's mtrr_add(). */
 static bool own_definition(const struct iom_lint *l, const struct iom_lint_fact *f)
 {
-	for (size_t i = 0; i < l->nr_facts; i++) {
-		const struct iom_lint_fact *d = &l->facts[i];
+	if (f->driver < 0 || f->driver >= l->dl_n)
+		return false;
+	for (size_t k = 0; k < l->dl[f->driver].n; k++) {
+		const struct iom_lint_fact *d = &l->facts[l->dl[f->driver].v[k]];
 		if (d->driver == f->driver && d->kind == IOM_LINT_DEF && !strcmp(d->name, f->name) &&
 		    (!d->cond[0] || !strcmp(d->cond, f->cond)))
 			return true;

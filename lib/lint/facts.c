@@ -40,6 +40,7 @@ struct iom_lint *iom_lint_new(unsigned kver)
 	if (l) {
 		l->kver = kver ? kver : IOM_KVER(6, 12);
 		l->cur = -1;
+		l->last_drv = -1;
 	}
 	return l;
 }
@@ -73,6 +74,9 @@ void iom_lint_free(struct iom_lint *l)
 	}
 	for (int i = 0; i < l->nr_drivers; i++)
 		free(l->drivers[i]);
+	for (int i = 0; i < l->dl_n; i++)
+		free(l->dl[i].v);
+	free(l->dl);
 	lint_clear_findings(l);
 	free(l->found); free(l->facts); free(l->probs); free(l->drivers);
 	free(l);
@@ -100,10 +104,13 @@ static int driver_of(struct iom_lint *l, const char *file)
 	const char *sl = strrchr(file, '/');
 	size_t n = sl ? (size_t)(sl - file) : 1;
 	const char *name = sl ? file : ".";
+	int c = l->last_drv;
+	if (c >= l->dir0 && c < l->nr_drivers && strlen(l->drivers[c]) == n && !strncmp(l->drivers[c], name, n))
+		return c;
 	for (int i = l->nr_drivers - 1; i >= l->dir0; i--)
 		if (strlen(l->drivers[i]) == n && !strncmp(l->drivers[i], name, n))
-			return i;
-	return new_driver(l, name, n);
+			return l->last_drv = i;
+	return l->last_drv = new_driver(l, name, n);
 }
 
 int iom_lint_driver(struct iom_lint *l, const char *name)
@@ -128,6 +135,43 @@ static int cur_driver(struct iom_lint *l)
 {
 	if (l->cur < 0 && !l->by_dir && iom_lint_driver(l, "") < 0)
 		return -IOM_ENOMEM;
+	return 0;
+}
+
+/* Add fact i to its driver's list. */
+static int index_fact(struct iom_lint *l, size_t i)
+{
+	int d = l->facts[i].driver;
+	if (d < 0)
+		return 0;
+	if (d >= l->dl_n) {
+		struct lint_dlist *n = realloc(l->dl, (size_t)(d + 1) * sizeof(*n));
+		if (!n)
+			return -IOM_ENOMEM;
+		memset(n + l->dl_n, 0, (size_t)(d + 1 - l->dl_n) * sizeof(*n));
+		l->dl = n;
+		l->dl_n = d + 1;
+	}
+	struct lint_dlist *x = &l->dl[d];
+	if (x->n == x->cap) {
+		size_t nc = x->cap ? 2 * x->cap : 16;
+		size_t *nv = realloc(x->v, nc * sizeof(*nv));
+		if (!nv)
+			return -IOM_ENOMEM;
+		x->v = nv;
+		x->cap = nc;
+	}
+	x->v[x->n++] = i;
+	return 0;
+}
+
+int lint_reindex(struct iom_lint *l)
+{
+	for (int d = 0; d < l->dl_n; d++)
+		l->dl[d].n = 0;
+	for (size_t i = 0; i < l->nr_facts; i++)
+		if (index_fact(l, i) < 0)
+			return -IOM_ENOMEM;
 	return 0;
 }
 
@@ -287,7 +331,7 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 		return "out of memory";
 	}
 	l->nr_facts++;
-	return NULL;
+	return index_fact(l, l->nr_facts - 1) < 0 ? "out of memory" : NULL;
 }
 
 /* Each non-empty line of text: a JSON object. handle() takes it; returns NULL or a
@@ -341,6 +385,8 @@ static int each_line(struct iom_lint *l, const char *text, size_t len, const cha
 		while (l->nr_drivers > nd0)
 			free(l->drivers[--l->nr_drivers]);
 		l->cur = cur0;
+		l->last_drv = -1;
+		lint_reindex(l);
 	}
 	return rc;
 }
@@ -454,6 +500,7 @@ void lint_sort_facts(struct iom_lint *l)
 	lint_clear_findings(l);
 	if (l->nr_facts)
 		qsort(l->facts, l->nr_facts, sizeof(*l->facts), cmp_fact_direct);
+	lint_reindex(l);
 }
 
 void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
@@ -648,8 +695,12 @@ static void squeeze(const char *s, size_t n, char *out, size_t outsz)
 
 static bool covered(const struct iom_lint *l, size_t from, const char *file, int line, int col)
 {
-	for (size_t i = from; i < l->nr_facts; i++) {
-		const struct iom_lint_fact *f = &l->facts[i];
+	(void)from;
+	int d = l->last_drv;   /* driver_of(file), asked just before by add_source */
+	if (d < 0 || d >= l->dl_n)
+		return false;
+	for (size_t k = 0; k < l->dl[d].n; k++) {
+		const struct iom_lint_fact *f = &l->facts[l->dl[d].v[k]];
 		if (f->line == line && f->col == col && !strcmp(f->file, file))
 			return true;
 	}
@@ -676,7 +727,7 @@ static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *fi
 		return -IOM_ENOMEM;
 	}
 	l->nr_facts++;
-	return 0;
+	return index_fact(l, l->nr_facts - 1);
 }
 
 static const struct lint_name *name_at(const char *t, size_t n)
@@ -857,24 +908,27 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 {
 	if (cur_driver(l) < 0)
 		return -IOM_ENOMEM;
-	bool any_fact = false;
-	for (size_t i = 0; i < l->nr_facts && !any_fact; i++)
-		any_fact = !strcmp(l->facts[i].file, file);
 	/* a file of a driver that maps or asks for WC is read whole, for the #defines,
 	 * functions and calls that link its values */
 	int drv = driver_of(l, file);
-	for (size_t i = 0; i < l->nr_facts && !any_fact; i++) {
-		const struct iom_lint_fact *f = &l->facts[i];
+	if (drv < 0)
+		return -IOM_ENOMEM;
+	l->last_drv = drv;  /* covered() reads it */
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	size_t dn = dl ? dl->n : 0;
+	bool any_fact = false;
+	for (size_t k = 0; k < dn && !any_fact; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
-		any_fact = n && f->driver == drv && n->cls != LC_VERSIONED;
+		any_fact = !strcmp(f->file, file) || (n && n->cls != LC_VERSIONED);
 	}
 	if (!any_fact && !mentions_any(text, len))
 		return 0;
 	/* lint/wc-mapping.cocci reports plain mappings only in a file that asks for WC or
 	 * calls mtrr_add(): elsewhere their mentions are not calls it missed */
 	bool wc_file = false;
-	for (size_t i = 0; i < l->nr_facts && !wc_file; i++) {
-		const struct iom_lint_fact *f = &l->facts[i];
+	for (size_t k = 0; k < dn && !wc_file; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
 		const struct lint_map *m = n ? lint_map_lookup(f->name) : NULL;
 		wc_file = n && !strcmp(f->file, file) &&

@@ -35,6 +35,11 @@ struct iom_lint {
 	char **drivers;
 	int nr_drivers, cur;
 	int dir0;               /* first driver of the current per-directory group         */
+	int last_drv;           /* driver_of()'s last answer, tried first                   */
+	/* each driver's facts (indexes into facts), kept as facts are added; rebuilt when the
+	 * facts are reordered: a whole tree has hundreds of thousands of facts */
+	struct lint_dlist { size_t *v; size_t n, cap; } *dl;
+	int dl_n;
 	bool by_dir;            /* iom_lint_driver(l, NULL): a driver per directory        */
 	struct iom_lint_fact *facts;
 	size_t nr_facts, cap_facts;
@@ -55,6 +60,9 @@ int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint
 	__attribute__((format(printf, 5, 6)));
 /* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
 int lint_decide_mappings(struct iom_lint *l);
+
+/* The facts of driver d: l->dl[d].v[0 .. l->dl[d].n). lint_reindex() rebuilds them all. */
+int lint_reindex(struct iom_lint *l);
 
 /* Facts in their canonical order (forgets the findings). */
 void lint_sort_facts(struct iom_lint *l);

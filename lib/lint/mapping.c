@@ -191,8 +191,9 @@ static bool named_number(const struct rctx *c, const char *name, long long *v, i
 	}
 	if (depth > MAXDEPTH)
 		return false;
-	for (size_t i = 0; i < c->l->nr_facts; i++) {
-		const struct iom_lint_fact *f = &c->l->facts[i];
+	const struct lint_dlist *dl = c->drv < c->l->dl_n ? &c->l->dl[c->drv] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *f = &c->l->facts[dl->v[k]];
 		if (f->kind == IOM_LINT_DEFINE && f->driver == c->drv && !strcmp(f->name, name) &&
 		    f->nargs == 1) {
 			const char *q = f->args[0];
@@ -362,7 +363,9 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 	const char *mem = last_member(e);
 	if (is_name(e) || mem) {
 		char h[480];
-		for (size_t i = 0; i < l->nr_facts; i++) {
+		const struct lint_dlist *dl = c->drv < l->dl_n ? &l->dl[c->drv] : NULL;
+		for (size_t k = 0; dl && k < dl->n; k++) {
+			size_t i = dl->v[k];
 			const struct iom_lint_fact *f = &l->facts[i];
 			if (f->kind != IOM_LINT_ASSIGN || f->driver != c->drv || call_of_rule(f->args[1]) ||
 			    non_x86_branch(f->cond))
@@ -385,30 +388,30 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 				 f->args[1], f->line);
 			struct val sub[MAXALT];
 			c->seen[c->nseen++] = i;
-			int k = resolve(c, f->args[1], f->func, depth + 1, sub, MAXALT, h);
+			int nk = resolve(c, f->args[1], f->func, depth + 1, sub, MAXALT, h);
 			c->nseen--;
-			for (int j = 0; j < k; j++)
+			for (int j = 0; j < nk; j++)
 				add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
 		}
 		if (!n && !mem) {
 			/* a parameter: the arguments of the driver's calls */
-			for (size_t i = 0; i < l->nr_facts; i++) {
-				const struct iom_lint_fact *f = &l->facts[i];
+			for (size_t k = 0; dl && k < dl->n; k++) {
+				const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 				if (f->kind != IOM_LINT_FN || f->driver != c->drv || strcmp(f->name, fn))
 					continue;
 				for (size_t a = 0; a < f->nargs; a++) {
 					if (strcmp(f->args[a], e))
 						continue;
-					for (size_t q = 0; q < l->nr_facts; q++) {
-						const struct iom_lint_fact *g = &l->facts[q];
+					for (size_t q = 0; q < dl->n; q++) {
+						const struct iom_lint_fact *g = &l->facts[dl->v[q]];
 						if (g->kind != IOM_LINT_DCALL || g->driver != c->drv ||
 						    strcmp(g->name, fn) || a >= g->nargs || non_x86_branch(g->cond))
 							continue;
 						snprintf(h, sizeof(h), "%s%s%s() called with %s = %s (line %d)", how,
 							 *how ? ", " : "", fn, e, g->args[a], g->line);
 						struct val sub[MAXALT];
-						int k = resolve(c, g->args[a], g->func, depth + 1, sub, MAXALT, h);
-						for (int j = 0; j < k; j++)
+						int nk = resolve(c, g->args[a], g->func, depth + 1, sub, MAXALT, h);
+						for (int j = 0; j < nk; j++)
 							add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
 					}
 				}
@@ -535,8 +538,9 @@ static int cmp_item(const void *a, const void *b)
 /* The variable a call's value is kept in, from the RET fact at its position, or NULL. */
 static const char *kept_in(const struct iom_lint *l, const struct iom_lint_fact *f)
 {
-	for (size_t i = 0; i < l->nr_facts; i++) {
-		const struct iom_lint_fact *g = &l->facts[i];
+	const struct lint_dlist *dl = f->driver >= 0 && f->driver < l->dl_n ? &l->dl[f->driver] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
 		if (g->kind == IOM_LINT_RET && g->line == f->line && g->col == f->col &&
 		    !strcmp(g->file, f->file) && !strcmp(g->name, f->name) && g->nargs == 1)
 			return g->args[0];
@@ -868,8 +872,9 @@ static bool unmapped_before(const struct iom_lint *l, const struct item *x, cons
 	const char *v = kept_in(l, x->f);
 	if (!v || strcmp(x->f->func, later->func) || strcmp(x->f->file, later->file))
 		return false;
-	for (size_t i = 0; i < l->nr_facts; i++) {
-		const struct iom_lint_fact *g = &l->facts[i];
+	const struct lint_dlist *dl = x->f->driver < l->dl_n ? &l->dl[x->f->driver] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
 		if (g->kind == IOM_LINT_CALL && !strcmp(g->name, "iounmap") && g->nargs == 1 &&
 		    !strcmp(g->args[0], v) && !strcmp(g->func, x->f->func) && !strcmp(g->file, x->f->file) &&
 		    g->line > x->f->line && g->line < later->line)
@@ -961,8 +966,9 @@ int lint_decide_mappings(struct iom_lint *l)
 		size_t n = 0;
 		struct item *it = NULL;
 		bool any_cookie = false, any_wc_map = false;
-		for (size_t i = 0; i < l->nr_facts; i++) {
-			const struct iom_lint_fact *f = &l->facts[i];
+		const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+		for (size_t k = 0; dl && k < dl->n; k++) {
+			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 			if (f->kind != IOM_LINT_CALL || f->driver != drv || non_x86_branch(f->cond))
 				continue;
 			const struct lint_name *nm = lint_name_lookup(f->name);
@@ -1014,17 +1020,17 @@ int lint_decide_mappings(struct iom_lint *l)
 				x->nbase = resolve(&c, f->args[bi], f->func, 0, x->base, MAXALT, "");
 				if (si >= 0 && (size_t)si < f->nargs) {
 					struct val sv[MAXALT];
-					int k = resolve(&c, f->args[si], f->func, 0, sv, MAXALT, "");
-					bool allnum = k > 0;
-					for (int j = 0; j < k; j++)
+					int ks = resolve(&c, f->args[si], f->func, 0, sv, MAXALT, "");
+					bool allnum = ks > 0;
+					for (int j = 0; j < ks; j++)
 						allnum &= !sv[j].root[0] && sv[j].off > 0;
-					for (int j = 0; allnum && j < k; j++) {
+					for (int j = 0; allnum && j < ks; j++) {
 						if (x->size < sv[j].off)
 							x->size = sv[j].off;
 						if (!x->smin || sv[j].off < x->smin)
 							x->smin = sv[j].off;
 					}
-					snprintf(x->size_txt, sizeof(x->size_txt), "%s", k >= 1 ? sv[0].root : "");
+					snprintf(x->size_txt, sizeof(x->size_txt), "%s", ks >= 1 ? sv[0].root : "");
 				}
 			}
 			any_cookie |= role == R_COOKIE;
