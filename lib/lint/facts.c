@@ -740,11 +740,32 @@ static const struct lint_name *name_at(const char *t, size_t n)
 	return lint_name_lookup(w);
 }
 
+/* Does the text name a rule's function? One pass over its words: a whole tree is a
+ * gigabyte, and a memmem() per name was most of lint's own time. */
 static bool mentions_any(const char *text, size_t len)
 {
-	for (size_t i = 0; i < lint_nr_names; i++)
-		if (memmem(text, len, lint_names[i].name, strlen(lint_names[i].name)))
+	static unsigned char first[256];
+	static size_t minlen = (size_t)-1, maxlen;
+	if (!maxlen)
+		for (size_t k = 0; k < lint_nr_names; k++) {
+			size_t n = strlen(lint_names[k].name);
+			first[(unsigned char)lint_names[k].name[0]] = 1;
+			minlen = n < minlen ? n : minlen;
+			maxlen = n > maxlen ? n : maxlen;
+		}
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+		if (!(isalnum(c) || c == '_')) {
+			i++;
+			continue;
+		}
+		size_t e = i + 1;
+		while (e < len && (isalnum((unsigned char)text[e]) || text[e] == '_'))
+			e++;
+		if (first[c] && e - i >= minlen && e - i <= maxlen && name_at(text + i, e - i))
 			return true;
+		i = e;
+	}
 	return false;
 }
 
