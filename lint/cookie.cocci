@@ -8,8 +8,7 @@
 // Source: seed 001 (7d89a3cb159a: mtrr_add() -> arch_phys_wc_add(), ioremap() ->
 // ioremap_wc()); arch/x86/kernel/cpu/mtrr/mtrr.c@6.12 (arch_phys_wc_add() is a no-op under
 // PAT); arch/x86/mm/pat/memtype.c@6.12 (arch_io_reserve_memtype_wc()). Two rules: the cookies
-// and reservations (cookie_call), on which lint/wc-mapping.cocci depends, and the WC
-// mappings (wcmap_call).
+// and reservations (cookie_call) and the WC mappings (wcmap_call).
 
 @cookie_call@
 expression list es;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// In a file that takes a WC cookie or reservation, or calls the MTRR interface (a call of
-/// lint/cookie.cocci's first rule or of lint/mtrr.cocci):
+/// In a file that asks for write combining or calls the MTRR interface (a call of
+/// lint/cookie.cocci or lint/mtrr.cocci):
 /// the uncached and cached mappings (ioremap(), ioremap_cache(), devm_ioremap(),
 /// devm_ioremap_uc(), the pci_iomap() family, pci_ioremap_bar()) and iounmap(); the
 /// variable each mapping, cookie or MTRR is kept in (`L = f(...)`); and every assignment,
@@ -10,10 +10,10 @@
 // Source: seed 004 (3cc2dac5be3f: registers mapped with ioremap() inside a WC MTRR, then
 // ioremap_uc()); seed 001; the article, "Mapping attributes" ("don't do that" for WC/UC
 // aliases). Each rule depends on a call the earlier rules name, so spatch matches these
-// rules only in the ~30 files of drivers/ that take a cookie or an MTRR, not in every file
-// that calls ioremap() or ioremap_wc() (those cost 11 s more on drivers/net alone).
+// rules only in the ~130 files of drivers/ that ask for WC or take an MTRR, not in every
+// file that calls ioremap().
 
-@map_call depends on cookie_call || mtrr_call@
+@map_call depends on cookie_call || wcmap_call || mtrr_call@
 expression list es;
 position p1, p2, p3, p4, p5, p6, p7, p8, p9;
 @@
@@ -52,7 +52,7 @@ es << map_call.es;
 n, p = first([("ioremap", p1), ("ioremap_cache", p2), ("devm_ioremap", p3), ("devm_ioremap_uc", p4), ("pci_iomap", p5), ("pci_iomap_range", p6), ("pcim_iomap", p7), ("pci_ioremap_bar", p8), ("iounmap", p9)])
 fact("call", n, p, es)
 
-@kept depends on cookie_call || mtrr_call@
+@kept depends on cookie_call || wcmap_call || mtrr_call@
 expression list es;
 expression L;
 position p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22;
@@ -132,7 +132,7 @@ L << kept.L;
 n, p = first([("ioremap", p1), ("ioremap_cache", p2), ("devm_ioremap", p3), ("devm_ioremap_uc", p4), ("pci_iomap", p5), ("pci_iomap_range", p6), ("pcim_iomap", p7), ("pci_ioremap_bar", p8), ("ioremap_wc", p9), ("devm_ioremap_wc", p10), ("pci_iomap_wc", p11), ("pci_iomap_wc_range", p12), ("pci_ioremap_wc_bar", p13), ("io_mapping_create_wc", p14), ("arch_phys_wc_add", p15), ("devm_arch_phys_wc_add", p16), ("ioremap_nocache", p17), ("devm_ioremap_nocache", p18), ("ioremap_uc", p19), ("ioremap_wt", p20), ("mtrr_add", p21), ("mtrr_add_page", p22)])
 ret(n, p, L)
 
-@assign depends on cookie_call || mtrr_call@
+@assign depends on cookie_call || wcmap_call || mtrr_call@
 expression L, R;
 assignment operator op;
 position p;
