@@ -1354,10 +1354,13 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		free(st[depth].prev);
 		free(st[depth].cur);
 	}
-	/* each fact of this file takes the condition of the last segment at or before it */
-	for (size_t i = 0; !rc && i < l->nr_facts; i++) {
-		struct iom_lint_fact *f = &l->facts[i];
-		if (strcmp(f->file, file) || f->cond[0])
+	/* each fact of this file (its driver's list) takes the condition of the last segment
+	 * at or before it */
+	dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	dn = dl ? dl->n : 0;
+	for (size_t k = 0; !rc && k < dn; k++) {
+		struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		if (f->cond[0] || strcmp(f->file, file))
 			continue;
 		const char *c = "";
 		for (size_t s = 0; s < nsegs && segs[s].line <= f->line; s++)
@@ -1373,9 +1376,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		}
 	}
 	/* and the if/else arms in force at it */
-	for (size_t i = 0; !rc && i < l->nr_facts; i++) {
-		struct iom_lint_fact *f = &l->facts[i];
-		if (strcmp(f->file, file) || (f->path && f->path[0]))
+	for (size_t k = 0; !rc && k < dn; k++) {
+		struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		if ((f->path && f->path[0]) || strcmp(f->file, file))
 			continue;
 		const char *pth = "";
 		for (size_t s = 0; s < npsegs; s++) {
