@@ -280,7 +280,7 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 			k = i;
 	if (k < 0)
 		return "unknown fact kind (call, def, proto, unparsed)";
-	if ((k == IOM_LINT_ASSIGN ? strcmp(name, "=") : !ident(name)) || strlen(name) > 128)
+	if ((k == IOM_LINT_ASSIGN ? strcmp(name, "=") : !ident(name)) || strlen(name) > LINT_MAX_NAME)
 		return k == IOM_LINT_ASSIGN ? "an assign fact's \"name\" is \"=\""
 					    : "\"name\" is not a C identifier";
 	if (!*file || strlen(file) > 4096)
@@ -710,6 +710,8 @@ static bool covered(const struct iom_lint *l, size_t from, const char *file, int
 static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *file, int line,
 		       int col, const char *name, size_t n, const char *func)
 {
+	if (n > LINT_MAX_NAME)
+		return 0;  /* no rule's function, and no driver's function anyone maps through */
 	struct iom_lint_fact *f = new_fact(l);
 	if (!f)
 		return -IOM_ENOMEM;

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include "iomodel/lint.h"
 
+/* The longest function name a fact may carry (the facts reader refuses longer ones). */
+#define LINT_MAX_NAME 1024
+
 /* What a call of a rule's function is (tables/lint_names.def). */
 enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
 		  LC_WC_RESERVE, LC_WC_FREE };

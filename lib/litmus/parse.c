@@ -353,9 +353,9 @@ static int add_sym(struct parser *p, const struct lit_token *name, enum iom_lit_
 	if (dev_number(name) >= 0 || thread_number(name) >= 0)
 		fail(p, IOM_EINVAL, name->pos, "'%.*s' is reserved for devices and threads",
 		     (int)name->len, name->s);
-	if (p->lisa && is_type_word(name))
-		/* a LISA test is kept and printed as C, where such a name cannot be declared (and
-		 * herd7 runs no LISA test under the LKMM of 6.12 anyway) */
+	if (is_type_word(name))
+		/* a test is kept and printed as C (a LISA one too), where such a name cannot be
+		 * declared: int x = s8; mentions a location s8 */
 		fail(p, IOM_EINVAL, name->pos, "location '%.*s' is spelt like a C type word",
 		     (int)name->len, name->s);
 	struct iom_lit_sym *s = PUSH(p, p->t->syms, p->t->nr_syms, p->cap_syms);
