@@ -710,8 +710,6 @@ static bool covered(const struct iom_lint *l, size_t from, const char *file, int
 static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *file, int line,
 		       int col, const char *name, size_t n, const char *func)
 {
-	if (n > LINT_MAX_NAME)
-		return 0;  /* no rule's function, and no driver's function anyone maps through */
 	struct iom_lint_fact *f = new_fact(l);
 	if (!f)
 		return -IOM_ENOMEM;
@@ -891,6 +889,28 @@ static char **split_args(const char *t, size_t a, size_t b, bool last_word, size
 }
 
 struct pcall { size_t name, nlen, open, close; int line, col, fn; };
+
+/* An FN fact (parameter names) or DCALL fact (arguments) for the name at pc; none for a
+ * name too long to be a fact's. */
+static int add_args_fact(struct iom_lint *l, enum iom_lint_fkind k, const char *file,
+			 const struct pcall *pc, const char *text, bool params, const char *func)
+{
+	if (pc->nlen > LINT_MAX_NAME)
+		return 0;
+	size_t na;
+	char **a = split_args(text, pc->open + 1, pc->close, params, &na);
+	int rc = add_mention(l, k, file, pc->line, pc->col, text + pc->name, pc->nlen, func);
+	if (!rc) {
+		struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+		f->args = a;
+		f->nargs = na;
+		return 0;
+	}
+	for (size_t q = 0; q < na; q++)
+		free(a[q]);
+	free(a);
+	return rc;
+}
 
 /* NAME( at file scope, with the '(' at open: a definition when the parameter list is
  * followed by '{', a prototype when by ';' or ',', anything else not a declaration (C has
@@ -1310,21 +1330,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		i++;
 	}
 	/* FN facts for the functions defined here, DCALL facts for the calls of them */
-	for (size_t k = 0; !rc && k < ndefs; k++) {
-		size_t na;
-		char **a = split_args(text, defs[k].open + 1, defs[k].close, true, &na);
-		rc = add_mention(l, IOM_LINT_FN, file, defs[k].line, defs[k].col, text + defs[k].name,
-				 defs[k].nlen, "");
-		if (!rc) {
-			struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
-			f->args = a;
-			f->nargs = na;
-		} else {
-			for (size_t q = 0; q < na; q++)
-				free(a[q]);
-			free(a);
-		}
-	}
+	for (size_t k = 0; !rc && k < ndefs; k++)
+		rc = add_args_fact(l, IOM_LINT_FN, file, &defs[k], text, true, "");
 	for (size_t k = 0; !rc && k < ncalls; k++) {
 		bool mine = false;
 		for (size_t q = 0; q < ndefs && !mine; q++)
@@ -1332,22 +1339,10 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
 		if (!mine)
 			continue;
-		size_t na;
-		char **a = split_args(text, calls[k].open + 1, calls[k].close, false, &na);
-		char fnn[128] = "";
-		if (calls[k].fn >= 0)
+		char fnn[LINT_MAX_NAME + 1] = "";
+		if (calls[k].fn >= 0 && defs[calls[k].fn].nlen <= LINT_MAX_NAME)
 			snprintf(fnn, sizeof(fnn), "%.*s", (int)defs[calls[k].fn].nlen, text + defs[calls[k].fn].name);
-		rc = add_mention(l, IOM_LINT_DCALL, file, calls[k].line, calls[k].col, text + calls[k].name,
-				 calls[k].nlen, fnn);
-		if (!rc) {
-			struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
-			f->args = a;
-			f->nargs = na;
-		} else {
-			for (size_t q = 0; q < na; q++)
-				free(a[q]);
-			free(a);
-		}
+		rc = add_args_fact(l, IOM_LINT_DCALL, file, &calls[k], text, false, fnn);
 	}
 	free(defs);
 	free(calls);
