@@ -82,9 +82,16 @@ static void put_expr_in(const struct iom_lit_test *t, const struct iom_lit_threa
 		put_expr_in(t, th, inl, e->a, b);
 		break;
 	case IOM_LIT_E_UNOP:
-		iom_buf_printf(b, "%c(", e->op);
-		put_expr_in(t, th, inl, e->a, b);
-		iom_buf_puts(b, ")");
+		/* parentheses only around an operand that needs them: a chain of unary operators
+		 * printed as -(-(-(x))) nests twice as deep as it parsed */
+		if (e->a->kind == IOM_LIT_E_UNOP || e->a->kind == IOM_LIT_E_REG) {
+			iom_buf_printf(b, "%c%s", e->op, e->a->kind == IOM_LIT_E_UNOP ? " " : "");
+			put_expr_in(t, th, inl, e->a, b);
+		} else {
+			iom_buf_printf(b, "%c(", e->op);
+			put_expr_in(t, th, inl, e->a, b);
+			iom_buf_puts(b, ")");
+		}
 		break;
 	case IOM_LIT_E_BINOP:
 		if (e->op == '+' && e->a->kind == IOM_LIT_E_SYM && e->b->kind == IOM_LIT_E_CONST &&
