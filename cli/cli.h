@@ -32,4 +32,7 @@ int cli_parse_models(const char *cmd, const char *s, enum iom_lit_model *out, in
 void cli_error_diag(const struct iom_diag *d, int json);
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The whole of a file, NUL-terminated (len excludes the NUL); NULL with errno set. */
+char *cli_read_file(const char *path, size_t *len);
+
 #endif

@@ -52,29 +52,6 @@ static void usage(FILE *f)
 		"IOMODEL_SPATCH names another binary.\n");
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	struct iom_buf b;
-	iom_buf_init(&b);
-	char chunk[65536];
-	size_t r;
-	while ((r = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		iom_buf_add(&b, chunk, r);
-	int err = ferror(f);
-	fclose(f);
-	if (b.oom || err) {
-		iom_buf_release(&b);
-		return NULL;
-	}
-	if (!b.s)
-		b.s = calloc(1, 1);
-	*len = b.len;
-	return b.s;
-}
-
 struct strv {
 	char **v;
 	size_t n;
@@ -260,7 +237,7 @@ static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, 
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	size_t olen = 0, elen = 0;
-	char *out = slurp(outp, &olen), *err = slurp(errp, &elen);
+	char *out = cli_read_file(outp, &olen), *err = cli_read_file(errp, &elen);
 	int rc = 0;
 	if (!out || !err) {
 		cli_error("lint: cannot read spatch's output");
@@ -332,7 +309,7 @@ static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 {
 	for (size_t i = 0; i < files->n; i++) {
 		size_t len;
-		char *t = slurp(files->v[i], &len);
+		char *t = cli_read_file(files->v[i], &len);
 		if (!t) {
 			cli_error("lint: %s: %s", files->v[i], strerror(errno));
 			*bad = 1;
@@ -460,7 +437,7 @@ int cmd_lint(int argc, char **argv)
 	int bad = 0;
 	for (size_t i = 0; i < facts_in.n; i++) {
 		size_t len;
-		char *t = slurp(facts_in.v[i], &len);
+		char *t = cli_read_file(facts_in.v[i], &len);
 		if (!t) {
 			cli_error("lint: %s: %s", facts_in.v[i], strerror(errno));
 			bad = 1;

@@ -20,37 +20,6 @@ static void usage(FILE *f)
 		   "Exit status: 0 all expectations hold, 1 one failed, 2 bad input.\n");
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t cap = 0, n = 0, r;
-	do {
-		if (n + 4096 > cap) {
-			char *p = realloc(buf, cap = cap * 2 + 8192);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = p;
-		}
-		r = fread(buf + n, 1, 4096, f);
-		n += r;
-	} while (r > 0);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		errno = EIO;
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
-
 int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -123,7 +92,7 @@ int cmd_run(int argc, char **argv)
 	int rc = CLI_OK;
 	for (int i = optind; i < argc; i++) {
 		size_t len = 0;
-		char *t = read_file(argv[i], &len);
+		char *t = cli_read_file(argv[i], &len);
 		if (!t) {
 			cli_error("%s: cannot read: %s", argv[i], strerror(errno));
 			rc = CLI_BADINPUT;

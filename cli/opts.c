@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* iomodel CLI -- option values shared by several commands. */
+/* iomodel CLI -- option values and file reading shared by several commands. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
@@ -35,4 +37,37 @@ int cli_parse_models(const char *cmd, const char *s, enum iom_lit_model *out, in
 	}
 	out[(*n)++] = m;
 	return 0;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, n = 0, r;
+	do {
+		if (n + 4097 > cap) {
+			char *p = realloc(buf, cap = cap * 2 + 8192);
+			if (!p) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = p;
+		}
+		r = fread(buf + n, 1, 4096, f);
+		n += r;
+	} while (r > 0);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		errno = EIO;
+		return NULL;
+	}
+	buf[n] = 0;
+	*len = n;
+	return buf;
 }

@@ -6,8 +6,5 @@
 struct atyfb_par {
 	unsigned long res_start, res_size, aux_start;
 	void __iomem *ati_regbase;
-#ifdef CONFIG_MTRR
-	int mtrr_aper;
-
-#endif
+	int wc_cookie;
 };

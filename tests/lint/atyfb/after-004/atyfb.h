@@ -8,6 +8,5 @@ struct atyfb_par {
 	void __iomem *ati_regbase;
 #ifdef CONFIG_MTRR
 	int mtrr_aper;
-
 #endif
 };
