@@ -480,60 +480,6 @@ static const struct lk_exec *partial_view(struct search *s)
 }
 
 /* ---- co -------------------------------------------------------------------------------------- */
-/* Per-location coherence of a memory location with its order fixed so far: po-loc | rf |
- * co | fr acyclic (linux-kernel.cat l.70), over the events of that location. */
-static bool loc_coherent(struct search *s, int l)
-{
-	struct lk_exec *x = s->x;
-	int evs[LK_MAXEV], ne = 0;
-	for (int i = 0; i < x->n; i++)
-		if (x->ev[i].loc == l && (x->ev[i].kind == LK_EV_R || x->ev[i].kind == LK_EV_W))
-			evs[ne++] = i;
-	if (ne > 64)
-		return true;
-	uint64_t adj[64] = { 0 };
-	int idx[LK_MAXEV];
-	for (int a = 0; a < ne; a++)
-		idx[evs[a]] = a;
-	for (int a = 0; a < ne; a++) {
-		int i = evs[a];
-		for (int b = 0; b < ne; b++) {
-			int j = evs[b];
-			if (rel_has(&x->po, i, j))
-				adj[a] |= 1ull << b;
-			if (rel_has(&x->co, i, j))
-				adj[a] |= 1ull << b;
-		}
-		if (x->ev[i].kind == LK_EV_R && x->rf[i] >= 0) {
-			int w = idx[x->rf[i]];
-			adj[w] |= 1ull << a;
-			/* fr: r -> every co-successor of its write */
-			for (int b = 0; b < ne; b++)
-				if (rel_has(&x->co, x->rf[i], evs[b]))
-					adj[a] |= 1ull << b;
-		}
-	}
-	/* cycle check by repeated removal of sources */
-	uint64_t alive = ne == 64 ? ~0ull : (1ull << ne) - 1;
-	bool changed = true;
-	while (alive && changed) {
-		changed = false;
-		for (int a = 0; a < ne; a++) {
-			if (!(alive >> a & 1))
-				continue;
-			bool has_in = false;
-			for (int b = 0; b < ne && !has_in; b++)
-				if ((alive >> b & 1) && (adj[b] >> a & 1))
-					has_in = true;
-			if (!has_in) {
-				alive &= ~(1ull << a);
-				changed = true;
-			}
-		}
-	}
-	return alive == 0;
-}
-
 /* One search node (a path combination, an rf, lock or co choice): the work bound of
  * opts->max_steps, which, unlike the candidate limit, also bounds subtrees the model prunes
  * before any candidate is complete. */
@@ -565,7 +511,7 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 			for (int b = a + 1; b < nw; b++)
 				rel_add(&x->co, s->order[l][a], s->order[l][b]);
 		}
-		if (!s->lt->is_lock[l] && s->lt->reg_dev[l] < 0 && !loc_coherent(s, l))
+		if (!s->lt->is_lock[l] && s->lt->reg_dev[l] < 0 && !lk_loc_coherent(x, l))
 			return;
 		rf_loc(s, li + 1, 0);
 		return;
@@ -573,21 +519,10 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 	for (int c = 1; c < nw; c++) {
 		if (used >> c & 1)
 			continue;
+		/* cos-opt.cat obsco and linux-kernel.cat l.73 atomic (rel/cos.c) */
+		if (!lk_co_may_follow(x, s->locw[l], nw, s->pred[l], s->atom_src[l], used, c))
+			continue;
 		int w = s->locw[l][c];
-		/* cos-opt.cat obsco: co must extend po-loc and what the reads saw; a candidate
-		 * breaking it fails coherence (linux-kernel.cat l.70) in every completion */
-		if (s->pred[l][c] & ~used)
-			continue;
-		/* linux-kernel.cat l.73 atomic: no write of another thread between an RMW's
-		 * source and its write */
-		bool ok = true;
-		for (int a = 1; a < nw && ok; a++)
-			if (a != c && s->atom_src[l][a] >= 0 && !(used >> a & 1) &&
-			    (used >> s->atom_src[l][a] & 1) &&
-			    x->ev[s->locw[l][a]].tid != x->ev[w].tid)
-				ok = false;
-		if (!ok)
-			continue;
 		s->order[l][k] = w;
 		co_perm(s, li, k + 1, used | 1ull << c);
 		if (s->err)
@@ -602,7 +537,6 @@ static void co_loc(struct search *s, int li)
 	int l = s->colocs[li];
 	struct lk_exec *x = s->x;
 	int nw = s->nlocw[l];
-	int idx[LK_MAXEV];
 	if (s->lt->reg_dev[l] >= 0 && s->rstart[li] == s->rstart[li + 1]) {
 		/* a device register nothing reads: only its last write can be observed. Any order
 		 * of its writes that io-order allows is one linear extension away, so instead of
@@ -630,46 +564,12 @@ static void co_loc(struct search *s, int li)
 			set_clear(&Dm, &x->co.r[s->locw[l][c]]);
 		return;
 	}
-	for (int c = 0; c < nw; c++) {
-		idx[s->locw[l][c]] = c;
-		s->pred[l][c] = 0;
-		s->atom_src[l][c] = -1;
-	}
 	/* a device register is not memory: no coherence is assumed for it, the ordering rules
 	 * decide (GEN-SA and the rest, through the io-order axiom) */
 	bool reg = s->lt->reg_dev[l] >= 0;
-	for (int a = 1; a < nw && !reg; a++)
-		for (int b = 1; b < nw; b++)
-			if (rel_has(&x->po, s->locw[l][a], s->locw[l][b]))
-				s->pred[l][b] |= 1ull << a;                       /* ww */
-	if (!s->lt->is_lock[l] && !reg)
-		for (int r = s->lt->nloc; r < x->n; r++) {
-			if (x->ev[r].kind != LK_EV_R || x->ev[r].loc != l || x->rf[r] < 0)
-				continue;
-			int ia = idx[x->rf[r]];
-			for (int b = 1; b < nw; b++) {
-				int wb = s->locw[l][b];
-				if (rel_has(&x->po, r, wb)) {                 /* rw */
-					if (b == ia)
-						return;
-					s->pred[l][b] |= 1ull << ia;
-				}
-				if (rel_has(&x->po, wb, r) && b != ia) {      /* wr */
-					if (ia == 0)
-						return;
-					s->pred[l][ia] |= 1ull << b;
-				}
-				if (rel_has(&x->rmw, r, wb))
-					s->atom_src[l][b] = ia;
-			}
-			for (int r2 = r + 1; r2 < x->n; r2++)                 /* rr */
-				if (x->ev[r2].kind == LK_EV_R && x->ev[r2].loc == l && x->rf[r2] >= 0 &&
-				    rel_has(&x->po, r, r2) && idx[x->rf[r2]] != ia) {
-					if (idx[x->rf[r2]] == 0)
-						return;
-					s->pred[l][idx[x->rf[r2]]] |= 1ull << ia;
-				}
-		}
+	if (!lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
+			       s->atom_src[l]))
+		return;
 	s->order[l][0] = s->locw[l][0];  /* IW first */
 	co_perm(s, li, 1, 1);
 	/* leave no co of this location behind for the partial checks of other branches */
@@ -695,7 +595,7 @@ static void lock_rf(struct search *s, int k)
 	s->x->rf[r] = -1;
 }
 
-/* Candidates of lock.cat l.86, l.96 and l.118-120 for each LF/RL/RU. */
+/* Each LF/RL/RU and its rf candidates (lock.cat l.86, l.96 and l.118-120: rel/lock.c). */
 static void lock_candidates(struct search *s)
 {
 	struct lk_exec *x = s->x;
@@ -706,51 +606,7 @@ static void lock_candidates(struct search *s)
 			continue;
 		int li = s->nlreads++;
 		s->lreads[li] = e;
-		s->nlcand[li] = 0;
-		int l = x->ev[e].loc;
-		if (k == LK_EV_LF || k == LK_EV_RL) {
-			/* l.86 rfi-lf = ([LKW] ; po-loc ; [LF]) \ ([LKW] ; po-loc ; [UL] ; po-loc) */
-			int nin = 0;
-			for (int w = 0; w < e; w++) {
-				if (x->ev[w].kind != LK_EV_LKW || x->ev[w].loc != l || !rel_has(&x->po, w, e))
-					continue;
-				bool ul = false;
-				for (int u = w + 1; u < e; u++)
-					if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == l &&
-					    rel_has(&x->po, w, u) && rel_has(&x->po, u, e))
-						ul = true;
-				if (!ul)
-					nin++;
-			}
-			if (nin) {
-				/* an LF inside its own critical section reads from its LKW(s); with
-				 * several (nested locks), rf-lf holds all of them: keep the first, the
-				 * candidate fails lock-nest anyway */
-				for (int w = 0; w < e; w++)
-					if (x->ev[w].kind == LK_EV_LKW && x->ev[w].loc == l && rel_has(&x->po, w, e)) {
-						s->lcand[li][s->nlcand[li]++] = w;
-						break;
-					}
-				continue;
-			}
-			/* l.96 possible-rfe-noncrit-lf = (LKW * {e}) & loc & ext */
-			for (int w = 0; w < x->n; w++)
-				if (x->ev[w].kind == LK_EV_LKW && x->ev[w].loc == l && x->ev[w].tid != x->ev[e].tid)
-					s->lcand[li][s->nlcand[li]++] = w;
-		} else {
-			/* l.118-119: the last po-previous UL of the same lock */
-			int last = -1;
-			for (int u = 0; u < e; u++)
-				if (x->ev[u].kind == LK_EV_UL && x->ev[u].loc == l && rel_has(&x->po, u, e))
-					last = u;
-			if (last >= 0)
-				s->lcand[li][s->nlcand[li]++] = last;
-			/* l.120 ((UL | IW) * {e}) & loc & ext */
-			for (int w = 0; w < x->n; w++)
-				if ((x->ev[w].kind == LK_EV_UL || (x->ev[w].tags & LK_T_IW)) &&
-				    x->ev[w].loc == l && x->ev[w].tid != x->ev[e].tid)
-					s->lcand[li][s->nlcand[li]++] = w;
-		}
+		s->nlcand[li] = lk_lock_rf_candidates(x, e, s->lcand[li]);
 	}
 }
 

@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- LKMM relation layer: linux-kernel.cat (tools/memory-model@v6.12), one
+ * function per section of the file, run after linux-kernel.bell and lock.cat. R, W, M,
+ * Release, Acquire, rmw, rf, co and fr are lock.cat's; addr, data and ctrl the bell's. */
+#include "lkmm/rel/model.h"
+
+/* ---- l.64-73 fundamental coherence ordering ---- */
+int lk_cat_coherence(struct lk_model *m)
+{
+	/* l.69-70 coherence: acyclic po-loc | rf | co | fr */
+	rel_copy(D, &m->coherence, &m->po_loc);
+	rel_or(D, &m->coherence, &m->rf);
+	rel_or(D, &m->coherence, &m->co);
+	rel_or(D, &m->coherence, &m->fr);
+	if (!rel_acyclic(D, &m->coherence))
+		return IOM_LKMM_AX_COHERENCE;
+	/* l.73 atomic: empty rmw & (fre ; coe) */
+	rel_seq(D, &m->atomic, &m->fre, &m->coe);
+	rel_and(D, &m->atomic, &m->rmw);
+	if (!rel_empty(D, &m->atomic))
+		return IOM_LKMM_AX_ATOMIC;
+	return IOM_LKMM_AX_NONE;
+}
+
+/* Two shapes of l.36-53, added to mb: [M] ; po? ; [S] ; fencerel(F) ; [M] (mb_after)
+ * and [M] ; fencerel(F) ; [S] ; po? ; [M] (mb_before). */
+static void mb_after(struct lk_model *m, const struct lk_exec *x, const lk_set *S, uint32_t f)
+{
+	lk_set fs;
+	lk_rel a, b;
+	lk_set_from_tag(m, x, &fs, f);
+	fencerel(m, &a, &fs);
+	restrict2(m, &a, &a, S, &m->M);
+	rel_opt(D, &b, &m->po);
+	rel_dom(D, &b, &m->M);
+	rel_seq(D, &a, &b, &a);
+	rel_or(D, &m->mb, &a);
+}
+
+static void mb_before(struct lk_model *m, const struct lk_exec *x, const lk_set *S, uint32_t f)
+{
+	lk_set fs;
+	lk_rel a, b;
+	lk_set_from_tag(m, x, &fs, f);
+	fencerel(m, &a, &fs);
+	restrict2(m, &a, &a, &m->M, S);
+	rel_opt(D, &b, &m->po);
+	rel_ran(D, &b, &m->M);
+	rel_seq(D, &a, &a, &b);
+	rel_or(D, &m->mb, &a);
+}
+
+/* ---- l.23-62 basic relations: Release, Acquire and the fences ---- */
+int lk_cat_basic(struct lk_model *m, const struct lk_exec *x)
+{
+	lk_set s;
+	lk_rel a, b;
+	/* l.28 acq-po = [Acquire] ; po ; [M] ; l.29 po-rel = [M] ; po ; [Release] */
+	restrict2(m, &m->acq_po, &m->po, &m->Acquire, &m->M);
+	restrict2(m, &m->po_rel, &m->po, &m->M, &m->Release);
+	/* l.30 po-unlock-lock-po = po ; [UL] ; (po | rf) ; [LKR] ; po */
+	restrict2(m, &a, &m->po, NULL, &m->UL);
+	rel_copy(D, &b, &m->po);
+	rel_or(D, &b, &m->rf);
+	rel_ran(D, &b, &m->LKR);
+	rel_seq(D, &a, &a, &b);
+	rel_seq(D, &m->po_unlock_lock_po, &a, &m->po);
+	/* l.33-34 R4rmb = R \ Noreturn ; rmb = [R4rmb] ; fencerel(Rmb) ; [R4rmb] */
+	m->R4rmb = m->R;
+	set_minus(D, &m->R4rmb, &m->Noreturn);
+	lk_set_from_tag(m, x, &s, LK_T_RMB);
+	fencerel(m, &m->rmb_fencerel, &s);             /* also read by l.189 and l.191 */
+	restrict2(m, &m->rmb, &m->rmb_fencerel, &m->R4rmb, &m->R4rmb);
+	/* l.35 wmb = [W] ; fencerel(Wmb) ; [W] */
+	lk_set_from_tag(m, x, &s, LK_T_WMB);
+	fencerel(m, &m->wmb, &s);
+	restrict2(m, &m->wmb, &m->wmb, &m->W, &m->W);
+	/* l.36-53 mb = ([M] ; fencerel(Mb) ; [M]) | the atomic, spinlock, unlock-lock and
+	 * srcu-unlock forms */
+	lk_set_from_tag(m, x, &s, LK_T_MB);
+	fencerel(m, &m->mb, &s);
+	restrict2(m, &m->mb, &m->mb, &m->M, &m->M);
+	/* [M] ; fencerel(Before-atomic) ; [RMW] ; po? ; [M] */
+	mb_before(m, x, &m->RMW, LK_T_BEFORE_ATOMIC);
+	/* [M] ; po? ; [RMW] ; fencerel(After-atomic) ; [M] */
+	mb_after(m, x, &m->RMW, LK_T_AFTER_ATOMIC);
+	/* [M] ; po? ; [LKW] ; fencerel(After-spinlock) ; [M] */
+	mb_after(m, x, &m->LKW, LK_T_AFTER_SPINLOCK);
+	/* [M] ; po-unlock-lock-po ; [After-unlock-lock] ; po ; [M] */
+	lk_set_from_tag(m, x, &s, LK_T_AFTER_UNLOCK_LOCK);
+	restrict2(m, &a, &m->po_unlock_lock_po, &m->M, &s);
+	restrict2(m, &b, &m->po, NULL, &m->M);
+	rel_seq(D, &a, &a, &b);
+	rel_or(D, &m->mb, &a);
+	/* [M] ; po? ; [Srcu-unlock] ; fencerel(After-srcu-read-unlock) ; [M] */
+	mb_after(m, x, &m->Srcu_unlock, LK_T_AFTER_SRCU_READ_UNLOCK);
+	/* l.54 gp = po ; [Sync-rcu | Sync-srcu] ; po? */
+	s = m->Sync_rcu;
+	set_or(D, &s, &m->Sync_srcu);
+	restrict2(m, &a, &m->po, NULL, &s);
+	rel_opt(D, &b, &m->po);
+	rel_seq(D, &m->gp, &a, &b);
+	/* l.55 strong-fence = mb | gp */
+	rel_copy(D, &m->strong_fence, &m->mb);
+	rel_or(D, &m->strong_fence, &m->gp);
+	/* l.57 nonrw-fence = strong-fence | po-rel | acq-po */
+	rel_copy(D, &m->nonrw_fence, &m->strong_fence);
+	rel_or(D, &m->nonrw_fence, &m->po_rel);
+	rel_or(D, &m->nonrw_fence, &m->acq_po);
+	/* l.58 fence = nonrw-fence | wmb | rmb */
+	rel_copy(D, &m->fence, &m->nonrw_fence);
+	rel_or(D, &m->fence, &m->wmb);
+	rel_or(D, &m->fence, &m->rmb);
+	/* l.59-62 barrier = fencerel(Barrier | Rmb | Wmb | Mb | Sync-rcu | Sync-srcu |
+	 * Before-atomic | After-atomic | Acquire | Release | Rcu-lock | Rcu-unlock |
+	 * Srcu-lock | Srcu-unlock) | (po ; [Release]) | ([Acquire] ; po) */
+	lk_set_from_tag(m, x, &s, LK_T_BARRIER | LK_T_RMB | LK_T_WMB | LK_T_MB | LK_T_SYNC_RCU |
+			LK_T_SYNC_SRCU | LK_T_BEFORE_ATOMIC | LK_T_AFTER_ATOMIC | LK_T_RCU_LOCK |
+			LK_T_RCU_UNLOCK | LK_T_SRCU_LOCK | LK_T_SRCU_UNLOCK);
+	set_or(D, &s, &m->Acquire);
+	set_or(D, &s, &m->Release);
+	fencerel(m, &m->barrier, &s);
+	restrict2(m, &a, &m->po, NULL, &m->Release);
+	rel_or(D, &m->barrier, &a);
+	restrict2(m, &a, &m->po, &m->Acquire, NULL);
+	rel_or(D, &m->barrier, &a);
+	return IOM_LKMM_AX_NONE;
+}
+
+/* ---- l.75-85 instruction execution ordering: ppo ---- */
+int lk_cat_ppo(struct lk_model *m)
+{
+	lk_rel dep, r;
+	/* l.80 dep = addr | data */
+	rel_copy(D, &dep, &m->addr);
+	rel_or(D, &dep, &m->data);
+	/* l.81 rwdep = (dep | ctrl) ; [W] */
+	rel_copy(D, &m->ppo, &dep);
+	rel_or(D, &m->ppo, &m->ctrl);
+	rel_ran(D, &m->ppo, &m->W);
+	/* l.82 overwrite = co | fr ; l.83 to-w = rwdep | (overwrite & int) | (addr ; [Plain] ; wmb) */
+	rel_copy(D, &r, &m->co);
+	rel_or(D, &r, &m->fr);
+	rel_and(D, &r, &m->int_);
+	rel_or(D, &m->ppo, &r);
+	restrict2(m, &r, &m->addr, NULL, &m->Plain);
+	rel_seq(D, &r, &r, &m->wmb);
+	rel_or(D, &m->ppo, &r);
+	/* l.84 to-r = (addr ; [R]) | (dep ; [Marked] ; rfi) */
+	restrict2(m, &r, &m->addr, NULL, &m->R);
+	rel_or(D, &m->ppo, &r);
+	restrict2(m, &r, &dep, NULL, &m->Marked);
+	rel_seq(D, &r, &r, &m->rfi);
+	rel_or(D, &m->ppo, &r);
+	/* l.85 ppo = to-r | to-w | (fence & int) | (po-unlock-lock-po & int) */
+	rel_copy(D, &r, &m->fence);
+	rel_and(D, &r, &m->int_);
+	rel_or(D, &m->ppo, &r);
+	rel_copy(D, &r, &m->po_unlock_lock_po);
+	rel_and(D, &r, &m->int_);
+	rel_or(D, &m->ppo, &r);
+	return IOM_LKMM_AX_NONE;
+}
+
+/* ---- l.87-100 propagation: ordering from release operations and strong fences ---- */
+int lk_cat_hb(struct lk_model *m)
+{
+	lk_rel a, b;
+	/* l.89 rmw-sequence = (rf ; rmw)* */
+	rel_seq(D, &m->rmw_sequence, &m->rf, &m->rmw);
+	rel_star(D, &m->rmw_sequence, &m->rmw_sequence);
+	/* l.88 A-cumul(r) = (rfe ; [Marked])? ; r ; l.90-91 cumul-fence = [Marked] ;
+	 * (A-cumul(strong-fence | po-rel) | wmb | po-unlock-lock-po) ; [Marked] ; rmw-sequence */
+	rel_copy(D, &b, &m->rfe);
+	rel_ran(D, &b, &m->Marked);
+	rel_opt(D, &b, &b);
+	rel_copy(D, &a, &m->strong_fence);
+	rel_or(D, &a, &m->po_rel);
+	rel_seq(D, &a, &b, &a);
+	rel_or(D, &a, &m->wmb);
+	rel_or(D, &a, &m->po_unlock_lock_po);
+	restrict2(m, &a, &a, &m->Marked, &m->Marked);
+	rel_seq(D, &m->cumul_fence, &a, &m->rmw_sequence);
+	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; cumul-fence* ; [Marked] ; rfe? ; [Marked] */
+	rel_copy(D, &a, &m->co);
+	rel_or(D, &a, &m->fr);
+	rel_and(D, &a, &m->ext);
+	rel_opt(D, &a, &a);
+	rel_dom(D, &a, &m->Marked);
+	rel_star(D, &b, &m->cumul_fence);
+	rel_seq(D, &a, &a, &b);
+	rel_ran(D, &a, &m->Marked);
+	rel_opt(D, &b, &m->rfe);
+	rel_ran(D, &b, &m->Marked);
+	rel_seq(D, &m->prop, &a, &b);
+	/* l.99 hb = [Marked] ; (ppo | rfe | ((prop \ id) & int)) ; [Marked] */
+	rel_copy(D, &m->hb, &m->ppo);
+	rel_or(D, &m->hb, &m->rfe);
+	rel_copy(D, &a, &m->prop);
+	rel_minus(D, &a, &m->id);
+	rel_and(D, &a, &m->int_);
+	rel_or(D, &m->hb, &a);
+	restrict2(m, &m->hb, &m->hb, &m->Marked, &m->Marked);
+	/* l.100 happens-before: acyclic hb */
+	if (!rel_acyclic(D, &m->hb))
+		return IOM_LKMM_AX_HAPPENS_BEFORE;
+	rel_star(D, &m->hb_star, &m->hb);
+	return IOM_LKMM_AX_NONE;
+}
+
+/* ---- l.102-108 write and fence propagation ordering ---- */
+int lk_cat_pb(struct lk_model *m)
+{
+	/* l.107 pb = prop ; strong-fence ; hb* ; [Marked] */
+	rel_seq(D, &m->pb, &m->prop, &m->strong_fence);
+	rel_seq(D, &m->pb, &m->pb, &m->hb_star);
+	rel_ran(D, &m->pb, &m->Marked);
+	/* l.108 propagation: acyclic pb */
+	if (!rel_acyclic(D, &m->pb))
+		return IOM_LKMM_AX_PROPAGATION;
+	rel_star(D, &m->pb_star, &m->pb);
+	return IOM_LKMM_AX_NONE;
+}
+
+/* ---- l.110-161 RCU ---- */
+int lk_cat_rcu(struct lk_model *m)
+{
+	if (set_empty(D, &m->Sync_rcu) && set_empty(D, &m->Sync_srcu)) {
+		/* no grace period: rcu-order, rcu-fence and rb are empty */
+		rel_copy(D, &m->fence_rcu, &m->fence);
+		rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
+		rel_clear(D, &m->rb);
+		return IOM_LKMM_AX_NONE;
+	}
+	lk_rel gp, rcu_rscsi, srcu_rscsi, O, N, A, B, L, LOL;
+	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po */
+	rel_opt(D, &m->rcu_link, &m->po);
+	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->hb_star);
+	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->pb_star);
+	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->prop);
+	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->po);
+	/* l.126-127 rcu-rscsi, srcu-rscsi */
+	rel_inv(D, &rcu_rscsi, &m->rcu_rscs);
+	rel_inv(D, &srcu_rscsi, &m->srcu_rscs);
+	/* l.144-153 rcu-order, least fixpoint from empty. Each step computes N = F(O) with F
+	 * built from ';', '|' and '&' of fixed relations and O: F is monotone, so from O = {}
+	 * the steps only grow, and they reach the fixpoint within as many steps as there are
+	 * pairs of events. The loop runs to convergence (it once stopped after 4 * LK_MAXEV
+	 * steps whatever the state). */
+	rel_clear(D, &O);
+	for (;;) {
+		rel_id(D, &N, &m->Sync_rcu);               /* rcu-gp */
+		rel_id(D, &A, &m->Sync_srcu);              /* srcu-gp */
+		rel_or(D, &N, &A);
+		/* gp ; link ; rscsi  and  rscsi ; link ; gp, plain and with rcu-order */
+		rel_copy(D, &L, &m->rcu_link);
+		rel_seq(D, &LOL, &m->rcu_link, &O);
+		rel_seq(D, &LOL, &LOL, &m->rcu_link);      /* rcu-link ; rcu-order ; rcu-link */
+		for (int pass = 0; pass < 2; pass++) {
+			const lk_rel *mid = pass ? &LOL : &L;
+			/* (rcu-gp ; mid ; rcu-rscsi) */
+			rel_id(D, &gp, &m->Sync_rcu);
+			rel_seq(D, &A, &gp, mid);
+			rel_seq(D, &A, &A, &rcu_rscsi);
+			rel_or(D, &N, &A);
+			/* (rcu-rscsi ; mid ; rcu-gp) */
+			rel_seq(D, &A, &rcu_rscsi, mid);
+			rel_ran(D, &A, &m->Sync_rcu);
+			rel_or(D, &N, &A);
+			/* ((srcu-gp ; mid ; srcu-rscsi) & loc) */
+			rel_id(D, &gp, &m->Sync_srcu);
+			rel_seq(D, &A, &gp, mid);
+			rel_seq(D, &A, &A, &srcu_rscsi);
+			rel_and(D, &A, &m->loc);
+			rel_or(D, &N, &A);
+			/* ((srcu-rscsi ; mid ; srcu-gp) & loc) */
+			rel_seq(D, &A, &srcu_rscsi, mid);
+			rel_ran(D, &A, &m->Sync_srcu);
+			rel_and(D, &A, &m->loc);
+			rel_or(D, &N, &A);
+		}
+		/* (rcu-order ; rcu-link ; rcu-order) */
+		rel_seq(D, &B, &O, &m->rcu_link);
+		rel_seq(D, &B, &B, &O);
+		rel_or(D, &N, &B);
+		if (rel_equal(D, &N, &O))
+			break;
+		rel_copy(D, &O, &N);
+	}
+	rel_copy(D, &m->rcu_order, &O);
+	/* l.154 rcu-fence = po ; rcu-order ; po? */
+	rel_seq(D, &m->rcu_fence, &m->po, &m->rcu_order);
+	rel_opt(D, &A, &m->po);
+	rel_seq(D, &m->rcu_fence, &m->rcu_fence, &A);
+	/* l.155-156 fence = fence | rcu-fence ; strong-fence = strong-fence | rcu-fence */
+	rel_copy(D, &m->fence_rcu, &m->fence);
+	rel_or(D, &m->fence_rcu, &m->rcu_fence);
+	rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
+	rel_or(D, &m->strong_fence_rcu, &m->rcu_fence);
+	/* l.159 rb = prop ; rcu-fence ; hb* ; pb* ; [Marked] */
+	rel_seq(D, &m->rb, &m->prop, &m->rcu_fence);
+	rel_seq(D, &m->rb, &m->rb, &m->hb_star);
+	rel_seq(D, &m->rb, &m->rb, &m->pb_star);
+	rel_ran(D, &m->rb, &m->Marked);
+	/* l.161 rcu: irreflexive rb */
+	if (!rel_irreflexive(D, &m->rb))
+		return IOM_LKMM_AX_RCU;
+	return IOM_LKMM_AX_NONE;
+}
+
+/* ---- l.172-216 plain accesses and data races; fence and strong-fence are l.155-156's ---- */
+int lk_cat_plain(struct lk_model *m, uint32_t *flags)
+{
+	const lk_rel *fence = &m->fence_rcu, *strong_fence = &m->strong_fence_rcu;
+	lk_set s;
+	lk_rel a, b;
+	/* l.177-179 mixed-accesses: ([Plain & W] ; (po-loc \ barrier) ; [Marked]) and
+	 * ([Marked] ; (po-loc \ barrier) ; [Plain & W]) */
+	s = m->Plain;
+	set_and(D, &s, &m->W);
+	rel_copy(D, &a, &m->po_loc);
+	rel_minus(D, &a, &m->barrier);
+	restrict2(m, &b, &a, &s, &m->Marked);
+	if (!rel_empty(D, &b))
+		*flags |= 1u << IOM_LKMM_FLAG_MIXED_ACCESSES;
+	restrict2(m, &b, &a, &m->Marked, &s);
+	if (!rel_empty(D, &b))
+		*flags |= 1u << IOM_LKMM_FLAG_MIXED_ACCESSES;
+	if (set_empty(D, &m->Plain))
+		return IOM_LKMM_AX_NONE;  /* pre-race is empty: nothing below can fire */
+	/* l.182 xbstar = (hb | pb | rb)* */
+	rel_copy(D, &m->xbstar, &m->hb);
+	rel_or(D, &m->xbstar, &m->pb);
+	rel_or(D, &m->xbstar, &m->rb);
+	rel_star(D, &m->xbstar, &m->xbstar);
+	/* l.183-184 vis = cumul-fence* ; rfe? ; [Marked] ;
+	 *                 ((strong-fence ; [Marked] ; xbstar) | (xbstar & int)) */
+	rel_star(D, &a, &m->cumul_fence);
+	rel_opt(D, &b, &m->rfe);
+	rel_ran(D, &b, &m->Marked);
+	rel_seq(D, &a, &a, &b);
+	restrict2(m, &b, strong_fence, NULL, &m->Marked);
+	rel_seq(D, &b, &b, &m->xbstar);
+	rel_copy(D, &m->vis, &m->xbstar);
+	rel_and(D, &m->vis, &m->int_);
+	rel_or(D, &b, &m->vis);
+	rel_seq(D, &m->vis, &a, &b);
+	/* l.187 w-pre-bounded = [Marked] ; (addr | fence)? */
+	rel_copy(D, &m->w_pre_bounded, &m->addr);
+	rel_or(D, &m->w_pre_bounded, fence);
+	rel_opt(D, &m->w_pre_bounded, &m->w_pre_bounded);
+	rel_dom(D, &m->w_pre_bounded, &m->Marked);
+	/* l.188-189 r-pre-bounded = [Marked] ; (addr | nonrw-fence |
+	 *                           ([R4rmb] ; fencerel(Rmb) ; [~Noreturn]))? */
+	set_not(D, &s, &m->Noreturn);
+	restrict2(m, &m->r_pre_bounded, &m->rmb_fencerel, &m->R4rmb, &s);
+	rel_or(D, &m->r_pre_bounded, &m->addr);
+	rel_or(D, &m->r_pre_bounded, &m->nonrw_fence);
+	rel_opt(D, &m->r_pre_bounded, &m->r_pre_bounded);
+	rel_dom(D, &m->r_pre_bounded, &m->Marked);
+	/* l.190 w-post-bounded = fence? ; [Marked] ; rmw-sequence */
+	rel_opt(D, &m->w_post_bounded, fence);
+	rel_ran(D, &m->w_post_bounded, &m->Marked);
+	rel_seq(D, &m->w_post_bounded, &m->w_post_bounded, &m->rmw_sequence);
+	/* l.191-192 r-post-bounded = (nonrw-fence | ([~Noreturn] ; fencerel(Rmb) ; [R4rmb]))? ;
+	 *                            [Marked] */
+	restrict2(m, &m->r_post_bounded, &m->rmb_fencerel, &s, &m->R4rmb);
+	rel_or(D, &m->r_post_bounded, &m->nonrw_fence);
+	rel_opt(D, &m->r_post_bounded, &m->r_post_bounded);
+	rel_ran(D, &m->r_post_bounded, &m->Marked);
+	/* l.195-196 ww-vis = fence | (strong-fence ; xbstar ; w-pre-bounded) |
+	 *                    (w-post-bounded ; vis ; w-pre-bounded)
+	 * l.197-198 wr-vis: the same with r-pre-bounded
+	 * l.199 rw-xbstar = fence | (r-post-bounded ; xbstar ; w-pre-bounded) */
+	lk_rel sx, wv;
+	rel_seq(D, &sx, strong_fence, &m->xbstar);
+	rel_seq(D, &wv, &m->w_post_bounded, &m->vis);
+	rel_seq(D, &m->ww_vis, &sx, &m->w_pre_bounded);
+	rel_seq(D, &a, &wv, &m->w_pre_bounded);
+	rel_or(D, &m->ww_vis, &a);
+	rel_or(D, &m->ww_vis, fence);
+	rel_seq(D, &m->wr_vis, &sx, &m->r_pre_bounded);
+	rel_seq(D, &a, &wv, &m->r_pre_bounded);
+	rel_or(D, &m->wr_vis, &a);
+	rel_or(D, &m->wr_vis, fence);
+	rel_seq(D, &m->rw_xbstar, &m->r_post_bounded, &m->xbstar);
+	rel_seq(D, &m->rw_xbstar, &m->rw_xbstar, &m->w_pre_bounded);
+	rel_or(D, &m->rw_xbstar, fence);
+	/* l.202 pre-race = ext & ((Plain * M) | ((M \ IW) * Plain)) */
+	s = m->M;
+	set_minus(D, &s, &m->IW);
+	rel_cross(D, &m->pre_race, &m->Plain, &m->M);
+	rel_cross(D, &a, &s, &m->Plain);
+	rel_or(D, &m->pre_race, &a);
+	rel_and(D, &m->pre_race, &m->ext);
+	/* l.205-208 plain-coherence: wr-incoh, rw-incoh and ww-incoh empty */
+	rel_inv(D, &b, &m->rw_xbstar);
+	rel_copy(D, &m->plain_coherence, &m->pre_race);
+	rel_and(D, &m->plain_coherence, &m->rf);
+	rel_and(D, &m->plain_coherence, &b);           /* wr-incoh */
+	if (!rel_empty(D, &m->plain_coherence))
+		return IOM_LKMM_AX_PLAIN_COHERENCE;
+	rel_inv(D, &b, &m->wr_vis);
+	rel_copy(D, &m->plain_coherence, &m->pre_race);
+	rel_and(D, &m->plain_coherence, &m->fr);
+	rel_and(D, &m->plain_coherence, &b);           /* rw-incoh */
+	if (!rel_empty(D, &m->plain_coherence))
+		return IOM_LKMM_AX_PLAIN_COHERENCE;
+	rel_inv(D, &b, &m->ww_vis);
+	rel_copy(D, &m->plain_coherence, &m->pre_race);
+	rel_and(D, &m->plain_coherence, &m->co);
+	rel_and(D, &m->plain_coherence, &b);           /* ww-incoh */
+	if (!rel_empty(D, &m->plain_coherence))
+		return IOM_LKMM_AX_PLAIN_COHERENCE;
+	if (m->partial)
+		return IOM_LKMM_AX_NONE;
+	/* l.211-216 data-race: a flag */
+	lk_rel c;
+	/* l.211 ww-nonrace = ww-vis & ((Marked * W) | rw-xbstar) & ((W * Marked) | wr-vis) */
+	rel_cross(D, &b, &m->Marked, &m->W);
+	rel_or(D, &b, &m->rw_xbstar);
+	rel_copy(D, &a, &m->ww_vis);
+	rel_and(D, &a, &b);
+	rel_cross(D, &b, &m->W, &m->Marked);
+	rel_or(D, &b, &m->wr_vis);
+	rel_and(D, &a, &b);
+	/* l.212 ww-race = (pre-race & co) \ ww-nonrace */
+	rel_copy(D, &c, &m->pre_race);
+	rel_and(D, &c, &m->co);
+	rel_minus(D, &c, &a);
+	bool race = !rel_empty(D, &c);
+	if (!race) {
+		/* l.213 wr-race = (pre-race & (co? ; rf)) \ wr-vis \ rw-xbstar^-1 */
+		rel_opt(D, &a, &m->co);
+		rel_seq(D, &a, &a, &m->rf);
+		rel_and(D, &a, &m->pre_race);
+		rel_minus(D, &a, &m->wr_vis);
+		rel_inv(D, &b, &m->rw_xbstar);
+		rel_minus(D, &a, &b);
+		race = !rel_empty(D, &a);
+	}
+	if (!race) {
+		/* l.214 rw-race = (pre-race & fr) \ rw-xbstar */
+		rel_copy(D, &a, &m->pre_race);
+		rel_and(D, &a, &m->fr);
+		rel_minus(D, &a, &m->rw_xbstar);
+		race = !rel_empty(D, &a);
+	}
+	if (race)
+		*flags |= 1u << IOM_LKMM_FLAG_DATA_RACE;
+	return IOM_LKMM_AX_NONE;
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* iomodel -- LKMM relation layer: the model of Linux 6.12 tools/memory-model as herd7 7.57
+ * evaluates it on one candidate execution. One file per model file, one function per
+ * section of it, in the order herd7 runs them:
+ *   model.c   herd7's own events, sets and relations (stdlib.cat), and the driver;
+ *   bell.c    linux-kernel.bell;
+ *   lock.c    lock.cat (included at the top of linux-kernel.cat);
+ *   cat.c     linux-kernel.cat, section by section;
+ *   cos.c     cos-opt.cat's co generation and the per-location checks of linux-kernel.cat
+ *             that the search asks before a candidate is complete.
+ * Every relation names the file and line it implements (tools/memory-model@v6.12).
+ *
+ * Fields carry the cat names, with '-' spelt '_' ("po-loc" is po_loc). Where the files
+ * redefine a name (let-shadowing), the definition that something other than the next
+ * definition of the same name reads gets a field of its own: the herd7 value keeps a 0
+ * suffix (R0, Acquire0, rf0), the later one the plain name; fence and strong-fence, which
+ * linux-kernel.cat l.155-156 extend with rcu-fence after hb and pb were built, are
+ * fence_rcu and strong_fence_rcu from there on. A field holds one value for the whole
+ * run; sub-expressions live in locals of the section that needs them. The relation each
+ * check tests has the check's name, for lk_model_failed_edges(). */
+#ifndef IOMODEL_LKMM_REL_MODEL_H
+#define IOMODEL_LKMM_REL_MODEL_H
+
+#include "lkmm/rel/rel.h"
+
+struct lk_model {
+	struct lk_dim dim;
+	int dirty_n;                /* rows written since the last reset (lk_model_new)   */
+	bool partial;               /* lk_model_check_partial: checks only, no flags      */
+
+	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
+	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */
+	lk_set all, R0, W0, M0, F, IW, FW, Once, Acquire0, Release0, Noreturn, RMW;
+	lk_set LKR, LKW, UL, LF0, RL, RU;
+	lk_set Srcu_lock, Srcu_unlock, Sync_srcu, Sync_rcu, Rcu_lock, Rcu_unlock;
+	/* linux-kernel.bell */
+	lk_set Marked, Plain;
+	/* lock.cat */
+	lk_set LF, ALL_LOCKS, UNMATCHED_LKW, R, W, M, Release, Acquire;
+	/* linux-kernel.cat */
+	lk_set R4rmb;
+
+	/* ---- relations ---- */
+	/* herd7's (stdlib.cat and the candidate) */
+	lk_rel po, loc, int_, ext, id, po_loc, rf0;
+	/* linux-kernel.bell */
+	lk_rel rcu_rscs, srcu_rscs, addr, data, ctrl;
+	/* lock.cat */
+	lk_rel lk_rmw, rmw, critical, rf, co, rfe, rfi, fr, fre, coe;
+	/* linux-kernel.cat: basic relations and fences (l.23-62) */
+	lk_rel acq_po, po_rel, po_unlock_lock_po, rmb, rmb_fencerel, wmb, mb, gp;
+	lk_rel strong_fence, nonrw_fence, fence, barrier;
+	/* ppo, cumul-fence, prop, hb, pb (l.75-108) */
+	lk_rel ppo, rmw_sequence, cumul_fence, prop, hb, hb_star, pb, pb_star;
+	/* RCU (l.110-161) */
+	lk_rel rcu_link, rcu_order, rcu_fence, fence_rcu, strong_fence_rcu, rb;
+	/* plain accesses and data races (l.172-216) */
+	lk_rel xbstar, vis, w_pre_bounded, r_pre_bounded, w_post_bounded, r_post_bounded;
+	lk_rel ww_vis, wr_vis, rw_xbstar, pre_race;
+	/* the relation each failing check tested */
+	lk_rel coherence, atomic, lock_check, plain_coherence;
+};
+
+/* Every section: D is the dimension of the execution under check. */
+#define D (&m->dim)
+
+/* fencerel(S) = (po & (_ * S)) ; po   (herd7 stdlib.cat l.29) */
+static inline void fencerel(struct lk_model *m, lk_rel *d, const lk_set *s)
+{
+	rel_copy(D, d, &m->po);
+	rel_ran(D, d, s);
+	rel_seq(D, d, d, &m->po);
+}
+
+/* d = [a] ; r ; [b]   (a or b NULL: no restriction on that side) */
+static inline void restrict2(struct lk_model *m, lk_rel *d, const lk_rel *r, const lk_set *a,
+			     const lk_set *b)
+{
+	if (d != r)
+		rel_copy(D, d, r);
+	if (a)
+		rel_dom(D, d, a);
+	if (b)
+		rel_ran(D, d, b);
+}
+
+/* The events whose tags include any of tag, and those of one kind. */
+void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uint32_t tag);
+void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, int kind);
+
+/* The sections, in herd7's order. Each returns IOM_LKMM_AX_NONE or the check that failed
+ * (the rest of the model is then not evaluated), and adds its flags to *flags. */
+void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *observed);
+int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
+int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
+int lk_cat_basic(struct lk_model *m, const struct lk_exec *x);
+int lk_cat_coherence(struct lk_model *m);
+int lk_cat_ppo(struct lk_model *m);
+int lk_cat_hb(struct lk_model *m);
+int lk_cat_pb(struct lk_model *m);
+int lk_cat_rcu(struct lk_model *m);
+int lk_cat_plain(struct lk_model *m, uint32_t *flags);
+
+#endif
