@@ -358,6 +358,11 @@ static int add_sym(struct parser *p, const struct lit_token *name, enum iom_lit_
 		 * declared: int x = s8; mentions a location s8 */
 		fail(p, IOM_EINVAL, name->pos, "location '%.*s' is spelt like a C type word",
 		     (int)name->len, name->s);
+	if (iom_lit_prim_lookup(tokstr(p, name)) != IOM_LIT_P_NONE)
+		/* the same for a primitive's name: printed as C, r = rcu_dereference(*x);
+		 * would read the location rcu_dereference (a LISA test can name one) */
+		fail(p, IOM_EINVAL, name->pos, "location '%.*s' is spelt like a primitive",
+		     (int)name->len, name->s);
 	struct iom_lit_sym *s = PUSH(p, p->t->syms, p->t->nr_syms, p->cap_syms);
 	s->name = tokstr(p, name);
 	s->kind = k;

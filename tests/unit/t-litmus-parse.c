@@ -831,6 +831,10 @@ static const struct bad {
 	{ HDR "DEV(dev0) { reg_set(dev + 0, READ_ONCE(*x)); }\nP0()\n{\n}\nexists (x=1)\n", IOM_EPARSE, 3, 30, "expected a number" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\tint r;\n\tint r;\n}\nexists (x=1)\n", IOM_EINVAL, 6, 6, "declared twice" },
 	{ "C t\n{ int x = 0; }\nP0(int *x)\n{\n\t@;\n}\n", IOM_EPARSE, 5, 2, "unexpected character" },
+	/* a test is kept and printed as C: a location named like a primitive would read as
+	 * the call there (fuzz_litmus: LISA "w[release] p rcu_dereference") */
+	{ "C t\n{ int READ_ONCE = 0; }\nP0()\n{\n}\nexists (true)\n", IOM_EINVAL, 2, 7, "spelt like a primitive" },
+	{ "LISA t\n{\nx = 0;\n}\n P0 ;\n w[once] x rcu_dereference ;\nexists (x=0)\n", IOM_EINVAL, 6, 12, "spelt like a primitive" },
 };
 
 static void test_malformed(void **state)
