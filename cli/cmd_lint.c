@@ -307,7 +307,12 @@ static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, 
 /* The source text of every file, for the #if branches and the mentions spatch missed. */
 static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 {
-	for (size_t i = 0; i < files->n; i++) {
+	/* headers first: the functions they define are known when the C files call them */
+	for (size_t j = 0; j < 2 * files->n; j++) {
+		size_t i = j % files->n, fl = strlen(files->v[i]);
+		bool h = fl > 2 && !strcmp(files->v[i] + fl - 2, ".h");
+		if (h != (j < files->n))
+			continue;
 		size_t len;
 		char *t = cli_read_file(files->v[i], &len);
 		if (!t) {

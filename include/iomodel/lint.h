@@ -86,7 +86,10 @@ int iom_lint_add_spatch(struct iom_lint *l, const char *text, size_t len, const 
 			struct iom_diag *d);
 /* The text of a file of the current driver, under the name the matcher used: sets the #if
  * branch of its facts and adds an UNPARSED fact for each NAME( of a rule's function in its
- * code (not in a comment or string) that no fact covers. */
+ * code (not in a comment or string) that no fact covers. In a driver that asks for WC, a
+ * mapping call the matcher leaves out by design (a file that does not ask for WC itself)
+ * becomes a CALL fact with its arguments. Calls of the driver's functions defined in this
+ * file or in one given before become DCALL facts: give a driver's headers first. */
 int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len);
 /* A problem with a file of the current driver (its findings are still reported). */
 int iom_lint_add_problem(struct iom_lint *l, const char *file, const char *msg);

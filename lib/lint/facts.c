@@ -947,6 +947,11 @@ static enum iom_lint_fkind decl_kind(const char *t, size_t len, size_t open)
 	return t[i] == '{' ? IOM_LINT_DEF : t[i] == ';' || t[i] == ',' ? IOM_LINT_PROTO : IOM_LINT_UNPARSED;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len)
 {
 	if (cur_driver(l) < 0)
@@ -979,6 +984,29 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			   n->cls == LC_WC_DEL || n->cls == LC_WC_RESERVE || n->cls == LC_WC_FREE ||
 			   (m && !strcmp(m->api, "ioremap_wc")));
 	}
+	/* and a driver that asks for WC in any of its files: its mappings that the matcher does
+	 * not report (a header's wrapper, another file's registers) are read from the text */
+	bool wc_driver = false;
+	for (size_t k = 0; k < dn && !wc_driver; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+		const struct lint_map *m = n ? lint_map_lookup(f->name) : NULL;
+		wc_driver = n && (n->cls == LC_MTRR_ADD || n->cls == LC_WC_ADD || n->cls == LC_WC_RESERVE ||
+				  (m && !strcmp(m->api, "ioremap_wc")));
+	}
+	/* the functions of the driver that earlier files define (a driver's headers are given
+	 * first): their calls here link parameters to arguments too */
+	const char **known = NULL;
+	size_t nknown = 0;
+	for (size_t k = 0; k < dn; k++)
+		nknown += l->facts[dl->v[k]].kind == IOM_LINT_FN;
+	if (nknown && !(known = malloc(nknown * sizeof(*known))))
+		return -IOM_ENOMEM;
+	nknown = 0;
+	for (size_t k = 0; k < dn; k++)
+		if (l->facts[dl->v[k]].kind == IOM_LINT_FN)
+			known[nknown++] = l->facts[dl->v[k]].name;
+	qsort(known, nknown, sizeof(*known), cmp_name);
 	size_t nf0 = l->nr_facts;
 	struct frame st[MAX_DEPTH];
 	int depth = 0, overflow = 0, rc = 0, braces = 0;
@@ -1247,17 +1275,21 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				struct pcall pc = { i, e - i, z, cp, line, cl, cur_fn };
 				if (!braces && cp < len && decl_kind(text, len, z) == IOM_LINT_DEF) {
 					struct pcall *nd = realloc(defs, (ndefs + 1) * sizeof(*nd));
-					if (nd) {
-						defs = nd;
-						cur_fn = (int)ndefs;
-						defs[ndefs++] = pc;
+					if (!nd) {
+						rc = -IOM_ENOMEM;
+						break;
 					}
+					defs = nd;
+					cur_fn = (int)ndefs;
+					defs[ndefs++] = pc;
 				} else if (braces && cp < len) {
 					struct pcall *nc = realloc(calls, (ncalls + 1) * sizeof(*nc));
-					if (nc) {
-						calls = nc;
-						calls[ncalls++] = pc;
+					if (!nc) {
+						rc = -IOM_ENOMEM;
+						break;
 					}
+					calls = nc;
+					calls[ncalls++] = pc;
 				}
 			}
 			if (z < len && text[z] == '(' && name_at(text + i, e - i)) {
@@ -1269,9 +1301,20 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				const struct lint_map *mp = lint_map_lookup(nm->name);
 				bool conditional = nm->cls == LC_UNMAP ||
 						   (nm->cls == LC_MAP && mp && strcmp(mp->api, "ioremap_wc"));
-				if (k == IOM_LINT_UNPARSED && conditional && !wc_file)
-					;  /* not reported in this file by design */
-				else if (k != IOM_LINT_UNPARSED)
+				if (k == IOM_LINT_UNPARSED && conditional && !wc_file) {
+					/* not reported in this file by design (lint/wc-mapping.cocci
+					 * matches plain mappings only in a file that asks for WC); in
+					 * a function of a driver that does, the text gives the call */
+					if (wc_driver && nm->cls == LC_MAP && cur_fn >= 0 && !covered(l, 0, file, line, cl)) {
+						struct pcall pc = { i, e - i, z, match_paren(text, len, z), line, cl, cur_fn };
+						char fnn[LINT_MAX_NAME + 1] = "";
+						if (defs[cur_fn].nlen <= LINT_MAX_NAME)
+							snprintf(fnn, sizeof(fnn), "%.*s", (int)defs[cur_fn].nlen,
+								 text + defs[cur_fn].name);
+						if (pc.close < len)
+							rc = add_args_fact(l, IOM_LINT_CALL, file, &pc, text, false, fnn);
+					}
+				} else if (k != IOM_LINT_UNPARSED)
 					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
 				else if (!covered(l, 0, file, line, cl))
 					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
@@ -1337,6 +1380,12 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		for (size_t q = 0; q < ndefs && !mine; q++)
 			mine = defs[q].nlen == calls[k].nlen &&
 			       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
+		if (!mine && nknown && calls[k].nlen <= LINT_MAX_NAME) {
+			char nm[LINT_MAX_NAME + 1];
+			snprintf(nm, sizeof(nm), "%.*s", (int)calls[k].nlen, text + calls[k].name);
+			const char *key = nm;
+			mine = bsearch(&key, known, nknown, sizeof(*known), cmp_name) != NULL;
+		}
 		if (!mine)
 			continue;
 		char fnn[LINT_MAX_NAME + 1] = "";
@@ -1346,6 +1395,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	}
 	free(defs);
 	free(calls);
+	free(known);
 	while (depth > 0) {
 		depth--;
 		free(st[depth].prev);

@@ -42,10 +42,14 @@ const struct lint_map *lint_map_lookup(const char *name)
 #define MAXALT 8
 #define MAXDEPTH 10
 
+#define MAXVIA 8
+
 struct val {
 	char root[200];         /* "" for a plain number                                  */
 	long long off;
 	char how[480];          /* how it was followed, for the message                   */
+	size_t via[MAXVIA];     /* the assignment facts followed (for if/else exclusivity) */
+	int nvia;
 };
 
 struct rctx {
@@ -299,17 +303,36 @@ static bool call_of_rule(const char *s)
 	return n && s[n] == '(' && lint_name_lookup(w);
 }
 
-static void add_alt(struct val *out, int *n, int max, const char *root, long long off, const char *how)
+/* Add an alternative; from (or NULL) is the value it was followed from, whose assignments
+ * it keeps, and via (or (size_t)-1) one more assignment followed to it. The same root and
+ * offset reached by assignments that differ is a different alternative: which arms of an
+ * if/else it needs differ too. */
+static void add_val(struct val *out, int *n, int max, const char *root, long long off, const char *how,
+		    const struct val *from, size_t via)
 {
+	int nv = from ? from->nvia : 0;
 	for (int i = 0; i < *n; i++)
-		if (!strcmp(out[i].root, root) && out[i].off == off)
+		if (!strcmp(out[i].root, root) && out[i].off == off && out[i].nvia == nv + (via != (size_t)-1) &&
+		    (!nv || !memcmp(out[i].via, from->via, (size_t)nv * sizeof(size_t))) &&
+		    (via == (size_t)-1 || out[i].via[nv] == via))
 			return;
 	if (*n >= max)
 		return;
-	snprintf(out[*n].root, sizeof(out[*n].root), "%s", root);
-	out[*n].off = off;
-	snprintf(out[*n].how, sizeof(out[*n].how), "%s", how);
+	struct val *o = &out[*n];
+	snprintf(o->root, sizeof(o->root), "%s", root);
+	o->off = off;
+	snprintf(o->how, sizeof(o->how), "%s", how);
+	o->nvia = 0;
+	for (int i = 0; i < nv && o->nvia < MAXVIA; i++)
+		o->via[o->nvia++] = from->via[i];
+	if (via != (size_t)-1 && o->nvia < MAXVIA)
+		o->via[o->nvia++] = via;
 	(*n)++;
+}
+
+static void add_alt(struct val *out, int *n, int max, const char *root, long long off, const char *how)
+{
+	add_val(out, n, max, root, off, how, NULL, (size_t)-1);
 }
 
 /* The values expr (in function fn) may have: up to max alternatives. */
@@ -348,13 +371,14 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		if (numeric(c, right, &v)) {
 			int k = resolve(c, left, fn, depth + 1, sub, MAXALT, how);
 			for (int j = 0; j < k; j++)
-				add_alt(out, &n, max, sub[j].root, sub[j].off + (e[i] == '+' ? v : -v), sub[j].how);
+				add_val(out, &n, max, sub[j].root, sub[j].off + (e[i] == '+' ? v : -v), sub[j].how,
+					&sub[j], (size_t)-1);
 			return n;
 		}
 		if (e[i] == '+' && numeric(c, left, &v)) {
 			int k = resolve(c, right, fn, depth + 1, sub, MAXALT, how);
 			for (int j = 0; j < k; j++)
-				add_alt(out, &n, max, sub[j].root, sub[j].off + v, sub[j].how);
+				add_val(out, &n, max, sub[j].root, sub[j].off + v, sub[j].how, &sub[j], (size_t)-1);
 			return n;
 		}
 		break;
@@ -391,7 +415,7 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 			int nk = resolve(c, f->args[1], f->func, depth + 1, sub, MAXALT, h);
 			c->nseen--;
 			for (int j = 0; j < nk; j++)
-				add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
+				add_val(out, &n, max, sub[j].root, sub[j].off, sub[j].how, &sub[j], i);
 		}
 		if (!n && !mem) {
 			/* a parameter: the arguments of the driver's calls */
@@ -412,7 +436,8 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 						struct val sub[MAXALT];
 						int nk = resolve(c, g->args[a], g->func, depth + 1, sub, MAXALT, h);
 						for (int j = 0; j < nk; j++)
-							add_alt(out, &n, max, sub[j].root, sub[j].off, sub[j].how);
+							add_val(out, &n, max, sub[j].root, sub[j].off, sub[j].how,
+								&sub[j], (size_t)-1);
 					}
 				}
 			}
@@ -485,7 +510,8 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 enum role { R_MAP, R_COOKIE, R_HOLE, R_RESERVE };
 
 struct item {
-	const struct iom_lint_fact *f;
+	const struct iom_lint_fact *f;   /* the call; for a wrapper's, the call of the wrapper */
+	const struct iom_lint_fact *inner;  /* a wrapper's mapping call in its body, or NULL */
 	enum role role;
 	const char *api;        /* scenario function of a mapping                           */
 	struct val base[MAXALT];
@@ -550,7 +576,11 @@ static const char *kept_in(const struct iom_lint *l, const struct iom_lint_fact 
 
 static void describe(const struct item *it, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s() at %s:%d", it->f->name, it->f->file, it->f->line);
+	if (it->inner)
+		snprintf(buf, n, "%s() at %s:%d (its %s() at %s:%d)", it->f->name, it->f->file,
+			 it->f->line, it->inner->name, it->inner->file, it->inner->line);
+	else
+		snprintf(buf, n, "%s() at %s:%d", it->f->name, it->f->file, it->f->line);
 }
 
 static const char *types_str(unsigned mask, char *buf, size_t n)
@@ -703,13 +733,45 @@ static bool exclusive(const char *a, const char *b)
 	return false;
 }
 
-static bool linked_to(const struct item *x, const struct item *ck, int *ai, int *ci)
+/* Can the two items not run together? Arms of one if-chain (paths are per file), or two
+ * arms of one wrapper's body reached from the same call. */
+static bool items_exclusive(const struct item *x, const struct item *y)
 {
-	if (exclusive(x->f->path, ck->f->path))
+	if (!strcmp(x->f->file, y->f->file) && exclusive(x->f->path, y->f->path))
+		return true;
+	return x->f == y->f && x->inner && y->inner && !strcmp(x->inner->file, y->inner->file) &&
+	       exclusive(x->inner->path, y->inner->path);
+}
+
+/* Do the assignments followed to value v exclude fact g, or one followed to w (arms of one
+ * if-chain of one file)? Then the two values never meet: matroxfb sets the register and
+ * framebuffer bases from BAR 0 and 1 in one arm and swapped in the other. */
+static bool via_exclusive(const struct iom_lint *l, const struct val *v, const struct val *w,
+			  const struct iom_lint_fact *g)
+{
+	for (int i = 0; i < v->nvia; i++) {
+		const struct iom_lint_fact *a = &l->facts[v->via[i]];
+		if (g && !strcmp(a->file, g->file) && exclusive(a->path, g->path))
+			return true;
+		for (int j = 0; w && j < w->nvia; j++) {
+			const struct iom_lint_fact *b = &l->facts[w->via[j]];
+			if (!strcmp(a->file, b->file) && exclusive(a->path, b->path))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool linked_to(const struct iom_lint *l, const struct item *x, const struct item *ck, int *ai,
+		      int *ci)
+{
+	if (items_exclusive(x, ck))
 		return false;
 	for (int a = 0; a < x->nbase; a++)
 		for (int b = 0; b < ck->nbase; b++)
-			if (x->base[a].root[0] && !strcmp(x->base[a].root, ck->base[b].root)) {
+			if (x->base[a].root[0] && !strcmp(x->base[a].root, ck->base[b].root) &&
+			    !via_exclusive(l, &x->base[a], &ck->base[b], ck->f) &&
+			    !via_exclusive(l, &ck->base[b], NULL, x->f)) {
 				*ai = a;
 				*ci = b;
 				return true;
@@ -764,7 +826,7 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 			continue;
 		}
 		int a, b;
-		if (x->role == R_COOKIE || !linked_to(x, ck, &a, &b))
+		if (x->role == R_COOKIE || !linked_to(l, x, ck, &a, &b))
 			continue;
 		long long at = x->base[a].off - ck->base[b].off;
 		if (at < 0 || at >= (1ll << 32))
@@ -836,7 +898,10 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 		const struct item *x = &it[i];
 		if (!x->linked || x->role != R_MAP || !x->uc_minus || x->at + x->len > ck->len)
 			continue;
-		if (!wc_req_any && x == largest)
+		/* the memory the cookie is for: the largest mapping, and another of the same
+		 * bytes (the other arm of a wrapper that maps with ioremap_nocache() or
+		 * ioremap(), as matroxfb's mga_ioremap()) */
+		if (!wc_req_any && (x == largest || (x->at == largest->at && x->len == largest->len)))
 			continue;
 		unsigned off_h = eff(r.off, x), off_n = eff(r.off_noholes, x);
 		unsigned on_h = eff(r.on, x), on_n = eff(r.on_noholes, x);
@@ -893,7 +958,7 @@ static int decide_aliases(struct iom_lint *l, struct item *it, size_t n)
 			if (w->role != R_MAP || u->role != R_MAP || !w->wc_req || u->wc_req || w == u)
 				continue;
 			int a, b;
-			if (!linked_to(u, w, &a, &b))
+			if (!linked_to(l, u, w, &a, &b))
 				continue;
 			long long uat = u->base[a].off - w->base[b].off;  /* u relative to w */
 			/* the smallest lengths the flow-insensitive values allow: an alias only
@@ -958,6 +1023,95 @@ static int decide_aliases(struct iom_lint *l, struct item *it, size_t n)
 	return rc;
 }
 
+/* The size of a mapping from the values expr may have (in function fn): the largest and
+ * smallest when all are numbers, and the text of the first root otherwise. */
+static void size_of(struct rctx *c, const char *expr, const char *fn, struct item *x)
+{
+	struct val sv[MAXALT];
+	int ks = resolve(c, expr, fn, 0, sv, MAXALT, "");
+	bool allnum = ks > 0;
+	for (int j = 0; j < ks; j++)
+		allnum &= !sv[j].root[0] && sv[j].off > 0;
+	for (int j = 0; allnum && j < ks; j++) {
+		if (x->size < sv[j].off)
+			x->size = sv[j].off;
+		if (!x->smin || sv[j].off < x->smin)
+			x->smin = sv[j].off;
+	}
+	snprintf(x->size_txt, sizeof(x->size_txt), "%s", ks >= 1 ? sv[0].root : "");
+}
+
+/* The index of parameter name among fn's parameters (its FN fact in the driver), or -1. */
+static int param_index(const struct iom_lint *l, int drv, const char *fn, const char *name,
+		       const struct iom_lint_fact **fnf)
+{
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		if (f->kind != IOM_LINT_FN || strcmp(f->name, fn))
+			continue;
+		for (size_t a = 0; a < f->nargs; a++)
+			if (!strcmp(f->args[a], name)) {
+				*fnf = f;
+				return (int)a;
+			}
+	}
+	return -1;
+}
+
+/* Mapping call f (of map mp, base argument bi, size argument si) in the body of a function
+ * of the driver whose parameter is its base, as matroxfb's mga_ioremap(phys, size, ...)
+ * calls ioremap(phys, size): the wrapper counts as the primitive (issue: "a header helper
+ * that calls ioremap()"), so each call of it is an item, at the call, with the base (and the
+ * size, when it is a parameter too) taken from that call's arguments. Returns how many
+ * items were added, 0 when f is not in such a wrapper or nothing calls it. */
+static int wrapper_items(const struct iom_lint *l, struct rctx *c, const struct iom_lint_fact *f,
+			 const struct lint_map *mp, int bi, int si, struct item **itp, size_t *np)
+{
+	const struct iom_lint_fact *fnf = NULL, *fnf2 = NULL;
+	if ((size_t)bi >= f->nargs || !f->func[0])
+		return 0;
+	int pb = param_index(l, c->drv, f->func, f->args[bi], &fnf);
+	if (pb < 0)
+		return 0;
+	int ps = si >= 0 && (size_t)si < f->nargs ? param_index(l, c->drv, f->func, f->args[si], &fnf2) : -1;
+	const struct lint_dlist *dl = c->drv < l->dl_n ? &l->dl[c->drv] : NULL;
+	int added = 0;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (g->kind != IOM_LINT_DCALL || strcmp(g->name, f->func) || (size_t)pb >= g->nargs ||
+		    non_x86_branch(g->cond))
+			continue;
+		struct item *ni = realloc(*itp, (*np + 1) * sizeof(*ni));
+		if (!ni)
+			return -IOM_ENOMEM;
+		*itp = ni;
+		struct item *x = &ni[*np];
+		memset(x, 0, sizeof(*x));
+		x->f = g;
+		x->inner = f;
+		x->role = R_MAP;
+		x->api = mp->api;
+		x->wc_req = !strcmp(mp->api, "ioremap_wc");
+		x->uc_minus = !strcmp(mp->api, "ioremap") || !strcmp(mp->api, "ioremap_nocache");
+		x->size = -1;
+		char h[480];
+		snprintf(h, sizeof(h), "%s() called with %s = %s (line %d)", f->func, f->args[bi], g->args[pb],
+			 g->line);
+		c->file = g->file;
+		x->nbase = resolve(c, g->args[pb], g->func, 0, x->base, MAXALT, h);
+		if (ps >= 0 && (size_t)ps < g->nargs) {
+			size_of(c, g->args[ps], g->func, x);
+		} else if (si >= 0 && (size_t)si < f->nargs) {
+			c->file = f->file;
+			size_of(c, f->args[si], f->func, x);
+		}
+		(*np)++;
+		added++;
+	}
+	return added;
+}
+
 int lint_decide_mappings(struct iom_lint *l)
 {
 	int rc = 0;
@@ -992,6 +1146,19 @@ int lint_decide_mappings(struct iom_lint *l)
 			} else {
 				continue;
 			}
+			if (mp && mp->bar < 0 && bi >= 0) {
+				/* in a wrapper of the driver (its base is a parameter): an item
+				 * per call of the wrapper instead */
+				int w = wrapper_items(l, &c, f, mp, bi, si, &it, &n);
+				if (w < 0) {
+					rc = w;
+					break;
+				}
+				if (w > 0) {
+					any_wc_map |= !strcmp(mp->api, "ioremap_wc");
+					continue;
+				}
+			}
 			struct item *ni = realloc(it, (n + 1) * sizeof(*ni));
 			if (!ni) {
 				rc = -IOM_ENOMEM;
@@ -1018,20 +1185,8 @@ int lint_decide_mappings(struct iom_lint *l)
 					x->size = x->smin = v;
 			} else if (bi >= 0 && (size_t)bi < f->nargs) {
 				x->nbase = resolve(&c, f->args[bi], f->func, 0, x->base, MAXALT, "");
-				if (si >= 0 && (size_t)si < f->nargs) {
-					struct val sv[MAXALT];
-					int ks = resolve(&c, f->args[si], f->func, 0, sv, MAXALT, "");
-					bool allnum = ks > 0;
-					for (int j = 0; j < ks; j++)
-						allnum &= !sv[j].root[0] && sv[j].off > 0;
-					for (int j = 0; allnum && j < ks; j++) {
-						if (x->size < sv[j].off)
-							x->size = sv[j].off;
-						if (!x->smin || sv[j].off < x->smin)
-							x->smin = sv[j].off;
-					}
-					snprintf(x->size_txt, sizeof(x->size_txt), "%s", ks >= 1 ? sv[0].root : "");
-				}
+				if (si >= 0 && (size_t)si < f->nargs)
+					size_of(&c, f->args[si], f->func, x);
 			}
 			any_cookie |= role == R_COOKIE;
 			any_wc_map |= x->wc_req;
