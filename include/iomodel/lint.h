@@ -14,6 +14,7 @@
 #include "iomodel/buf.h"
 #include "iomodel/diag.h"
 #include "iomodel/scenario.h"
+#include "iomodel/litmus.h"
 
 struct iom_lint;
 
@@ -60,9 +61,11 @@ struct iom_lint_finding {
 	const struct iom_lint_fact *related;  /* the other side of a two-sided finding, or NULL */
 	char *msg;              /* what happens on which kernels and arches, and the fix      */
 	char *evidence;         /* the scenario that decided it (docs/scenario.md), or NULL   */
-	char evname[96];        /* its file name for --emit, "" when none                    */
+	char evname[160];        /* its file name for --emit, "" when none                    */
 	char scn_var[24];       /* the mapping of the scenario the finding is about           */
 	char pat_on[64], pat_off[64]; /* its effective types there, PAT on and off ("UC", "WC") */
+	char verdict[IOM_ARCH__COUNT][16]; /* an ordering finding's litmus test (evidence): its
+				     * verdict per architecture ("Never", "Sometimes", "error"), "" none */
 };
 
 struct iom_lint_code {

@@ -60,7 +60,7 @@ int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint
 	if (n < 0)
 		return -IOM_ENOMEM;
 	const struct iom_lint_code *c = iom_lint_code_lookup(code);
-	l->found[l->nr_found++] = (struct iom_lint_finding){ c ? c->code : code, at, rel, msg, NULL, "", "", "", "" };
+	l->found[l->nr_found++] = (struct iom_lint_finding){ .code = c ? c->code : code, .at = at, .related = rel, .msg = msg };
 	return 0;
 }
 
@@ -291,6 +291,8 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 		}
 	}
 	int mrc = lint_decide_mappings(l);
+	if (!mrc)
+		mrc = lint_decide_ordering(l);
 	if (mrc) {
 		iom_diag_set(d, IOM_ENOMEM, "", 0, 0, "out of memory");
 		return mrc;

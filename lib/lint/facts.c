@@ -762,7 +762,10 @@ static bool mentions_any(const char *text, size_t len)
 		size_t e = i + 1;
 		while (e < len && (isalnum((unsigned char)text[e]) || text[e] == '_'))
 			e++;
-		if (first[c] && e - i >= minlen && e - i <= maxlen && name_at(text + i, e - i))
+		const struct lint_name *nm = first[c] && e - i >= minlen && e - i <= maxlen ? name_at(text + i, e - i)
+											  : NULL;
+		/* an ordering call matters only next to a relaxed write, which is a name too */
+		if (nm && nm->cls != LC_DMA_ORDER)
 			return true;
 		i = e;
 	}
@@ -947,6 +950,18 @@ static enum iom_lint_fkind decl_kind(const char *t, size_t len, size_t open)
 	return t[i] == '{' ? IOM_LINT_DEF : t[i] == ';' || t[i] == ',' ? IOM_LINT_PROTO : IOM_LINT_UNPARSED;
 }
 
+/* A CALL fact read from the text for the name at [i, e) with its '(' at z, in the function
+ * fn defines: a call the matcher leaves out by design, which the decisions need. */
+static int text_call_fact(struct iom_lint *l, const char *file, const char *text, size_t len, size_t i,
+			  size_t e, size_t z, int line, int col, const struct pcall *fn)
+{
+	struct pcall pc = { i, e - i, z, match_paren(text, len, z), line, col, -1 };
+	char fnn[LINT_MAX_NAME + 1] = "";
+	if (fn->nlen <= LINT_MAX_NAME)
+		snprintf(fnn, sizeof(fnn), "%.*s", (int)fn->nlen, text + fn->name);
+	return pc.close < len ? add_args_fact(l, IOM_LINT_CALL, file, &pc, text, false, fnn) : 0;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -983,6 +998,13 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			  (n->cls == LC_MTRR_ADD || n->cls == LC_MTRR_DEL || n->cls == LC_WC_ADD ||
 			   n->cls == LC_WC_DEL || n->cls == LC_WC_RESERVE || n->cls == LC_WC_FREE ||
 			   (m && !strcmp(m->api, "ioremap_wc")));
+	}
+	/* lint/doorbell.cocci reports the ordering calls only in a file with a relaxed write */
+	bool relaxed_file = false;
+	for (size_t k = 0; k < dn && !relaxed_file; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+		relaxed_file = n && n->cls == LC_RELAXED_W && !strcmp(f->file, file);
 	}
 	/* and a driver that asks for WC in any of its files: its mappings that the matcher does
 	 * not report (a header's wrapper, another file's registers) are read from the text */
@@ -1192,7 +1214,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					size_t z = m;
 					while (i + k + z < e && (q[z] == ' ' || q[z] == '\t'))
 						z++;
-					if (i + k + z < e && q[z] == '(' && name_at(q, m) && q != memmem(text + i, e - i, arg, n)) {
+					if (i + k + z < e && q[z] == '(' && name_at(q, m) && name_at(q, m)->cls != LC_DMA_ORDER &&
+					    q != memmem(text + i, e - i, arg, n)) {
 						int ln = line, cl = 1;
 						for (const char *r = text + i; r < q; r++)
 							ln += *r == '\n';
@@ -1301,19 +1324,19 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				const struct lint_map *mp = lint_map_lookup(nm->name);
 				bool conditional = nm->cls == LC_UNMAP ||
 						   (nm->cls == LC_MAP && mp && strcmp(mp->api, "ioremap_wc"));
-				if (k == IOM_LINT_UNPARSED && conditional && !wc_file) {
+				if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ORDER) {
+					/* not a call lint checks, but what orders one: reported only
+					 * in a file with a relaxed write (lint/doorbell.cocci); one the
+					 * matcher missed there (code it could not parse) is read from
+					 * the text, so that no barrier goes unseen */
+					if (relaxed_file && cur_fn >= 0 && !covered(l, 0, file, line, cl))
+						rc = text_call_fact(l, file, text, len, i, e, z, line, cl, &defs[cur_fn]);
+				} else if (k == IOM_LINT_UNPARSED && conditional && !wc_file) {
 					/* not reported in this file by design (lint/wc-mapping.cocci
 					 * matches plain mappings only in a file that asks for WC); in
 					 * a function of a driver that does, the text gives the call */
-					if (wc_driver && nm->cls == LC_MAP && cur_fn >= 0 && !covered(l, 0, file, line, cl)) {
-						struct pcall pc = { i, e - i, z, match_paren(text, len, z), line, cl, cur_fn };
-						char fnn[LINT_MAX_NAME + 1] = "";
-						if (defs[cur_fn].nlen <= LINT_MAX_NAME)
-							snprintf(fnn, sizeof(fnn), "%.*s", (int)defs[cur_fn].nlen,
-								 text + defs[cur_fn].name);
-						if (pc.close < len)
-							rc = add_args_fact(l, IOM_LINT_CALL, file, &pc, text, false, fnn);
-					}
+					if (wc_driver && nm->cls == LC_MAP && cur_fn >= 0 && !covered(l, 0, file, line, cl))
+						rc = text_call_fact(l, file, text, len, i, e, z, line, cl, &defs[cur_fn]);
 				} else if (k != IOM_LINT_UNPARSED)
 					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
 				else if (!covered(l, 0, file, line, cl))

@@ -11,7 +11,7 @@
 
 /* What a call of a rule's function is (tables/lint_names.def). */
 enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
-		  LC_WC_RESERVE, LC_WC_FREE };
+		  LC_WC_RESERVE, LC_WC_FREE, LC_RELAXED_W, LC_DMA_ORDER };
 
 /* A mapping call (tables/lint_maps.def). */
 struct lint_map {
@@ -63,6 +63,11 @@ int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint
 	__attribute__((format(printf, 5, 6)));
 /* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
 int lint_decide_mappings(struct iom_lint *l);
+/* Do two if/else paths ("3.0/7.1", of one file) hold one if-chain with different arms?
+ * Then the two facts never run together (mapping.c). */
+bool lint_paths_exclusive(const char *a, const char *b);
+/* The ordering codes (ordering.c): each finding with its litmus test run per arch. */
+int lint_decide_ordering(struct iom_lint *l);
 
 /* The facts of driver d: l->dl[d].v[0 .. l->dl[d].n). lint_reindex() rebuilds them all. */
 int lint_reindex(struct iom_lint *l);

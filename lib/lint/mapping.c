@@ -708,7 +708,7 @@ static int run_all(const struct iom_lint *l, const struct item *it, size_t n, co
 
 /* Do two if/else paths ("3.0/7.1") hold one if-chain with different arms? Then the two
  * calls never run together. */
-static bool exclusive(const char *a, const char *b)
+bool lint_paths_exclusive(const char *a, const char *b)
 {
 	if (!a || !b)
 		return false;
@@ -737,10 +737,10 @@ static bool exclusive(const char *a, const char *b)
  * arms of one wrapper's body reached from the same call. */
 static bool items_exclusive(const struct item *x, const struct item *y)
 {
-	if (!strcmp(x->f->file, y->f->file) && exclusive(x->f->path, y->f->path))
+	if (!strcmp(x->f->file, y->f->file) && lint_paths_exclusive(x->f->path, y->f->path))
 		return true;
 	return x->f == y->f && x->inner && y->inner && !strcmp(x->inner->file, y->inner->file) &&
-	       exclusive(x->inner->path, y->inner->path);
+	       lint_paths_exclusive(x->inner->path, y->inner->path);
 }
 
 /* Do the assignments followed to value v exclude fact g, or one followed to w (arms of one
@@ -751,11 +751,11 @@ static bool via_exclusive(const struct iom_lint *l, const struct val *v, const s
 {
 	for (int i = 0; i < v->nvia; i++) {
 		const struct iom_lint_fact *a = &l->facts[v->via[i]];
-		if (g && !strcmp(a->file, g->file) && exclusive(a->path, g->path))
+		if (g && !strcmp(a->file, g->file) && lint_paths_exclusive(a->path, g->path))
 			return true;
 		for (int j = 0; w && j < w->nvia; j++) {
 			const struct iom_lint_fact *b = &l->facts[w->via[j]];
-			if (!strcmp(a->file, b->file) && exclusive(a->path, b->path))
+			if (!strcmp(a->file, b->file) && lint_paths_exclusive(a->path, b->path))
 				return true;
 		}
 	}

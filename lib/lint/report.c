@@ -52,7 +52,9 @@ void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b)
 		if (f->related)
 			iom_buf_printf(b, "      see also %s:%d:%d\n", f->related->file, f->related->line,
 				       f->related->col);
-		if (f->evname[0])
+		if (f->evname[0] && f->verdict[0][0])
+			iom_buf_printf(b, "      litmus test: %s (--emit DIR writes it)\n", f->evname);
+		else if (f->evname[0])
 			iom_buf_printf(b, "      scenario: %s (--emit DIR writes it)\n", f->evname);
 	}
 	size_t nu = nr_unparsed(l);
@@ -130,6 +132,13 @@ void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b)
 		json_object_set_new(j, "related", rel);
 		json_object_set_new(j, "scenario", f->evidence ? lint_json_str(f->evidence) : json_null());
 		json_object_set_new(j, "scenario_file", f->evname[0] ? lint_json_str(f->evname) : json_null());
+		if (f->verdict[0][0]) {
+			/* an ordering finding: "scenario" is its litmus test, run per arch */
+			json_t *v = json_object();
+			for (int ar = 0; ar < IOM_ARCH__COUNT; ar++)
+				json_object_set_new(v, iom_arch_name((enum iom_arch)ar), json_string(f->verdict[ar]));
+			json_object_set_new(j, "litmus_verdicts", v);
+		}
 		if (f->scn_var[0]) {
 			json_object_set_new(j, "scenario_mapping", json_string(f->scn_var));
 			json_object_set_new(j, "pat_on", json_string(f->pat_on));

@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/suites/lint-scenarios.sh -- the scenario behind each mapping finding of iomodel lint,
 # written with --emit, gives the effective types the finding states when `iomodel run` runs
-# it (TAP). Replays the stored facts of tests/lint (no spatch needed); jq reads the JSON.
+# it; the litmus test behind each ordering finding gives, under `iomodel litmus`, the
+# verdict the finding states for each architecture (TAP). Replays the stored facts of
+# tests/lint (no spatch needed); jq reads the JSON.
 set -u
 O=${O:-build}
 bin=$O/iomodel
@@ -16,9 +18,23 @@ fi
 for c in $(find tests/lint -name facts.jsonl | LC_ALL=C sort); do
 	rm -rf "$t/e"
 	"$bin" lint -j --emit "$t/e" --facts "$c" >"$t/f.json" 2>/dev/null
-	nf=$(jq '[.findings[] | select(.scenario_file != null)] | length' "$t/f.json")
+	nl=$(jq '[.findings[] | select(.litmus_verdicts != null)] | length' "$t/f.json")
+	for ((i = 0; i < nl; i++)); do
+		file=$(jq -r "[.findings[] | select(.litmus_verdicts != null)][$i].scenario_file" "$t/f.json")
+		for arch in x86 arm64 powerpc riscv; do
+			n=$((n + 1))
+			want=$(jq -r "[.findings[] | select(.litmus_verdicts != null)][$i].litmus_verdicts.$arch" "$t/f.json")
+			got=$("$bin" litmus --arch "$arch" "$t/e/$file" 2>/dev/null | awk '/^Observation/ {print $3}')
+			if [ "$got" = "$want" ]; then
+				echo "ok $n - ${c%/facts.jsonl}: $file: $arch $want"
+			else
+				echo "not ok $n - ${c%/facts.jsonl}: $file: $arch: finding says $want, iomodel litmus gives ${got:-nothing}"
+			fi
+		done
+	done
+	nf=$(jq '[.findings[] | select(.scenario_file != null and .litmus_verdicts == null)] | length' "$t/f.json")
 	for ((i = 0; i < nf; i++)); do
-		read -r file var on off < <(jq -r "[.findings[] | select(.scenario_file != null)][$i] |
+		read -r file var on off < <(jq -r "[.findings[] | select(.scenario_file != null and .litmus_verdicts == null)][$i] |
 			\"\(.scenario_file) \(.scenario_mapping) \(.pat_on) \(.pat_off)\"" "$t/f.json")
 		n=$((n + 1))
 		if ! "$bin" run -j --pat both "$t/e/$file" >"$t/r.json" 2>"$t/r.err"; then

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+/// In a file that writes MMIO with a relaxed accessor (writel_relaxed(), writeq_relaxed(),
+/// writew_relaxed(), writeb_relaxed(), __raw_writel(), __raw_writeq(), __raw_writew(),
+/// __raw_writeb()): those writes; the calls that order earlier stores to DMA memory before
+/// a later MMIO write (dma_wmb(), wmb(), mb(), the non-relaxed writel() family, and the
+/// streaming-DMA calls that hand a buffer to the device); and every store of a
+/// cpu_to_le16/32/64() value, the way a driver fills a descriptor the device reads.
+//# Reports nothing by itself: lib/lint joins these facts per function and decides
+//# dma-write-then-relaxed-doorbell, backing each finding with the litmus test of the
+//# statements (docs/lint.md).
+// Source: Documentation/memory-barriers.txt@6.12 "dma_wmb()" (the descriptor-then-doorbell
+// example) and driver-api/device-io.rst@6.12 (the _relaxed accessors order nothing against
+// normal memory); the article's "Existing practice" (relaxed accessors in drivers).
+// The relaxed writes are the anchor: the other rules depend on it, so spatch parses only
+// the files that name one of them.
+
+@relaxed_write@
+expression list es;
+position p1, p2, p3, p4, p5, p6, p7, p8;
+@@
+(
+writel_relaxed@p1(es)
+|
+writeq_relaxed@p2(es)
+|
+writew_relaxed@p3(es)
+|
+writeb_relaxed@p4(es)
+|
+__raw_writel@p5(es)
+|
+__raw_writeq@p6(es)
+|
+__raw_writew@p7(es)
+|
+__raw_writeb@p8(es)
+)
+
+@script:python@
+p1 << relaxed_write.p1 = [];
+p2 << relaxed_write.p2 = [];
+p3 << relaxed_write.p3 = [];
+p4 << relaxed_write.p4 = [];
+p5 << relaxed_write.p5 = [];
+p6 << relaxed_write.p6 = [];
+p7 << relaxed_write.p7 = [];
+p8 << relaxed_write.p8 = [];
+es << relaxed_write.es;
+@@
+n, p = first([("writel_relaxed", p1), ("writeq_relaxed", p2), ("writew_relaxed", p3), ("writeb_relaxed", p4), ("__raw_writel", p5), ("__raw_writeq", p6), ("__raw_writew", p7), ("__raw_writeb", p8)])
+fact("call", n, p, es)
+
+@dma_order depends on relaxed_write@
+expression list es;
+position p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14;
+@@
+(
+dma_wmb@p1(es)
+|
+wmb@p2(es)
+|
+mb@p3(es)
+|
+writel@p4(es)
+|
+writeq@p5(es)
+|
+writew@p6(es)
+|
+writeb@p7(es)
+|
+iowrite32@p8(es)
+|
+iowrite16@p9(es)
+|
+iowrite8@p10(es)
+|
+dma_map_single@p11(es)
+|
+dma_map_page@p12(es)
+|
+dma_sync_single_for_device@p13(es)
+|
+dma_map_sg@p14(es)
+)
+
+@script:python@
+p1 << dma_order.p1 = [];
+p2 << dma_order.p2 = [];
+p3 << dma_order.p3 = [];
+p4 << dma_order.p4 = [];
+p5 << dma_order.p5 = [];
+p6 << dma_order.p6 = [];
+p7 << dma_order.p7 = [];
+p8 << dma_order.p8 = [];
+p9 << dma_order.p9 = [];
+p10 << dma_order.p10 = [];
+p11 << dma_order.p11 = [];
+p12 << dma_order.p12 = [];
+p13 << dma_order.p13 = [];
+p14 << dma_order.p14 = [];
+es << dma_order.es;
+@@
+n, p = first([("dma_wmb", p1), ("wmb", p2), ("mb", p3), ("writel", p4), ("writeq", p5), ("writew", p6), ("writeb", p7), ("iowrite32", p8), ("iowrite16", p9), ("iowrite8", p10), ("dma_map_single", p11), ("dma_map_page", p12), ("dma_sync_single_for_device", p13), ("dma_map_sg", p14)])
+fact("call", n, p, es)
+
+@le_store depends on relaxed_write@
+expression L, E;
+position p1, p2, p3;
+@@
+(
+L@p1 = cpu_to_le32(E)
+|
+L@p2 = cpu_to_le64(E)
+|
+L@p3 = cpu_to_le16(E)
+)
+
+@script:python@
+p1 << le_store.p1 = [];
+p2 << le_store.p2 = [];
+p3 << le_store.p3 = [];
+L << le_store.L;
+E << le_store.E;
+@@
+n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3)])
+if p:
+    assign(p, L, "%s(%s)" % (n, _norm(str(E))))

@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/doorbell/after/facts.jsonl --facts tests/lint/doorbell/barrier/facts.jsonl --facts tests/lint/doorbell/branch/facts.jsonl --facts tests/lint/doorbell/flag/facts.jsonl --facts tests/lint/doorbell/helper/facts.jsonl --facts tests/lint/doorbell/wrapper/facts.jsonl --facts tests/lint/doorbell/writel/facts.jsonl

@@ -1,0 +1,1 @@
+lint -j --facts tests/lint/doorbell/wrapper/facts.jsonl

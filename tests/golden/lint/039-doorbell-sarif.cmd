@@ -1,0 +1,1 @@
+lint --format sarif --facts tests/lint/doorbell/helper/facts.jsonl

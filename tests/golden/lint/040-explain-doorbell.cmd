@@ -1,0 +1,1 @@
+lint --explain dma-write-then-relaxed-doorbell

@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/doorbell/fix-at-hdmac/after/facts.jsonl --facts tests/lint/doorbell/fix-at-hdmac/before/facts.jsonl --facts tests/lint/doorbell/fix-cqhci/after/facts.jsonl --facts tests/lint/doorbell/fix-cqhci/before/facts.jsonl
