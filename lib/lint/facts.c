@@ -1179,8 +1179,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					free(st[depth - 1].cur);
 					st[depth - 1].cur = strdup("");
 					changed = true;
-				} else if (n && arg[n] != '(' && numeric_define(arg + n)) {
-					/* #define NAME <number>: for the offsets and sizes of mappings */
+				} else if (wc_driver && n && arg[n] != '(' && numeric_define(arg + n)) {
+					/* #define NAME <number>: for the offsets and sizes of mappings
+					 * (the mapping codes decide only in a driver that asks for WC) */
 					const char *v = arg + n;
 					while (*v == ' ')
 						v++;
@@ -1395,13 +1396,34 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			bol = false;
 		i++;
 	}
-	/* FN facts for the functions defined here, DCALL facts for the calls of them */
+	/* FN facts for the functions defined here, DCALL facts for the calls of them: all of
+	 * them in a driver that asks for WC (the mapping codes follow parameters), elsewhere
+	 * those whose body holds a fact (a relaxed write, an ordering call, a descriptor
+	 * store: what the ordering codes ask of a function the driver calls). A whole tree
+	 * has hundreds of thousands of the others. */
+	bool *keep = ndefs ? calloc(ndefs, sizeof(*keep)) : NULL;
+	if (ndefs && !keep)
+		rc = -IOM_ENOMEM;
+	for (size_t k = 0; !rc && k < ndefs; k++) {
+		keep[k] = wc_driver;
+		for (size_t q = nf0; !keep[k] && q < l->nr_facts; q++) {
+			const struct iom_lint_fact *f = &l->facts[q];
+			keep[k] = (f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_ASSIGN) &&
+				  strlen(f->func) == defs[k].nlen && !memcmp(f->func, text + defs[k].name, defs[k].nlen);
+		}
+		for (size_t q = 0; !keep[k] && q < dn; q++) {
+			const struct iom_lint_fact *f = &l->facts[dl->v[q]];
+			keep[k] = (f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_ASSIGN) && !strcmp(f->file, file) &&
+				  strlen(f->func) == defs[k].nlen && !memcmp(f->func, text + defs[k].name, defs[k].nlen);
+		}
+	}
 	for (size_t k = 0; !rc && k < ndefs; k++)
-		rc = add_args_fact(l, IOM_LINT_FN, file, &defs[k], text, true, "");
+		if (keep[k])
+			rc = add_args_fact(l, IOM_LINT_FN, file, &defs[k], text, true, "");
 	for (size_t k = 0; !rc && k < ncalls; k++) {
 		bool mine = false;
 		for (size_t q = 0; q < ndefs && !mine; q++)
-			mine = defs[q].nlen == calls[k].nlen &&
+			mine = keep[q] && defs[q].nlen == calls[k].nlen &&
 			       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
 		if (!mine && nknown && calls[k].nlen <= LINT_MAX_NAME) {
 			char nm[LINT_MAX_NAME + 1];
@@ -1419,6 +1441,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	free(defs);
 	free(calls);
 	free(known);
+	free(keep);
 	while (depth > 0) {
 		depth--;
 		free(st[depth].prev);
