@@ -919,9 +919,11 @@ static int new_temp(struct parser *p, struct iom_lit_pos pos)
 	char name[16];
 	if (p->ntemp >= 1000)
 		fail(p, IOM_ELIMIT, pos, "too many loads inside expressions in P%d", th->id);
+	/* a fresh name: no register of the thread, and no shared location (a parameter
+	 * named __t1 is one; fuzz_litmus) */
 	do
 		snprintf(name, sizeof(name), "__t%u", p->ntemp++);
-	while (find_reg(th, name, strlen(name)) >= 0);
+	while (find_reg(th, name, strlen(name)) >= 0 || find_sym(p->t, name, strlen(name)) >= 0);
 	*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = xstrndup(p, name, strlen(name));
 	return (int)th->nr_regs - 1;
 }
