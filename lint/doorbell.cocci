@@ -12,7 +12,9 @@
 // example) and driver-api/device-io.rst@6.12 (the _relaxed accessors order nothing against
 // normal memory); the article's "Existing practice" (relaxed accessors in drivers).
 // The relaxed writes are the anchor: the other rules depend on it, so spatch parses only
-// the files that name one of them.
+// the files that name one of them. That holds in a program of its own: joined with the
+// mapping rules, spatch's prefilter took writel() and mb() as reasons to parse a file.
+// Run: apart
 
 @relaxed_write@
 expression list es;
