@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Small enough that one LKMM input stays well below a second, even instrumented: the
  * candidate limit, and a bound on search nodes for inputs whose candidates are all pruned. */
-#define FUZZ_MAX_EXECS 2000
-#define FUZZ_MAX_STEPS 20000
+#define FUZZ_MAX_EXECS 500
+#define FUZZ_MAX_STEPS 5000
 
 static void run_lkmm(const struct iom_lit_test *t, enum iom_arch a, unsigned kver,
 		     enum iom_lit_model m)
