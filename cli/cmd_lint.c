@@ -153,12 +153,12 @@ static char *absolute(const char *p)
 	return r;
 }
 
-/* The rules run as two spatch programs: a rule file with a "// Run: apart" line runs in a
- * program of its own. spatch's prefilter picks the files a program may match from the
- * function names its rules name; joined, the names of the ordering rules (writel(), mb(),
- * named only after a relaxed write) made it parse most of drivers/ (drivers/net/ethernet:
- * 36 s joined, 18 s + 3.5 s apart). */
-enum { NPROG = 2 };
+/* The rules run as several spatch programs: the rule files joined, except that each file
+ * with a "// Run: apart" line runs in a program of its own. spatch's prefilter picks the
+ * files a program may match from the function names its rules name; joined, the names of
+ * the ordering rules (writel(), mb(), named only after a relaxed write) made it parse most
+ * of drivers/ (drivers/net/ethernet: 36 s joined, 18 s + 3.5 s apart). */
+enum { NPROG = 3 };
 
 struct run {
 	const char *spatch, *cocci[NPROG], *tmp;
@@ -201,7 +201,7 @@ static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, 
 		      const struct strv *from, const struct strv *to, const char *what, int *bad)
 {
 	for (int k = 0; k < NPROG; k++)
-		if (run_spatch_prog(r, r->cocci[k], l, dir, files, from, to, what, bad) < 0)
+		if (r->cocci[k] && run_spatch_prog(r, r->cocci[k], l, dir, files, from, to, what, bad) < 0)
 			return -1;
 	return 0;
 }
@@ -350,10 +350,17 @@ static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 	}
 }
 
-/* Program k of the rules: _facts.cocci (the first file), then the files that run apart
- * (k = 1) or the others (k = 0). */
+/* Program k of the rules: _facts.cocci (the first file), then the joined files (k = 0) or
+ * the k-th file that runs apart; NULL with errno 0 when there is no such file. */
 static char *rules_file(const char *tmp, int k)
 {
+	int napart = 0;
+	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++)
+		napart += strstr(e->text, "\n// Run: apart\n") != NULL;
+	if (k > napart || napart >= NPROG) {
+		errno = k > napart ? 0 : EINVAL;  /* more apart files than NPROG: a build error */
+		return NULL;
+	}
 	char *p = NULL;
 	if (asprintf(&p, "%s/iomodel-lint%d.cocci", tmp, k) < 0)
 		return NULL;
@@ -362,9 +369,11 @@ static char *rules_file(const char *tmp, int k)
 		free(p);
 		return NULL;
 	}
+	int a = 0;
 	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++) {
 		bool apart = strstr(e->text, "\n// Run: apart\n") != NULL;
-		if (e == iom_lint_rules || apart == (k == 1))
+		a += apart;
+		if (e == iom_lint_rules || (k == 0 ? !apart : apart && a == k))
 			fprintf(f, "// ---- %s\n%s\n", e->name, e->text);
 	}
 	if (fclose(f)) {
@@ -376,9 +385,10 @@ static char *rules_file(const char *tmp, int k)
 
 static void rm_tmp(const char *tmp)
 {
-	const char *names[] = { "out", "err", "iomodel-lint0.cocci", "iomodel-lint1.cocci" };
+	const char *names[] = { "out", "err", "iomodel-lint0.cocci", "iomodel-lint1.cocci",
+				"iomodel-lint2.cocci" };
 	char p[4200];
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(p, sizeof(p), "%s/%s", tmp, names[i]);
 		unlink(p);
 	}
@@ -499,17 +509,23 @@ int cmd_lint(int argc, char **argv)
 		char tmpl[4096];
 		snprintf(tmpl, sizeof(tmpl), "%s/iomodel-lint.XXXXXX", td && *td ? td : "/tmp");
 		char *tmp = mkdtemp(tmpl);
-		char *cocci = tmp ? rules_file(tmp, 0) : NULL, *cocci1 = cocci ? rules_file(tmp, 1) : NULL;
-		if (!cocci || !cocci1) {
-			free(cocci);
-			free(cocci1);
+		char *cocci[NPROG] = { 0 };
+		bool ok = tmp != NULL;
+		for (int k = 0; ok && k < NPROG; k++) {
+			errno = 0;
+			cocci[k] = rules_file(tmp, k);
+			ok = cocci[k] || (k > 0 && errno == 0);
+		}
+		if (!ok) {
+			for (int k = 0; k < NPROG; k++)
+				free(cocci[k]);
 			cli_error("lint: cannot write the rules to a temporary directory: %s", strerror(errno));
 			if (tmp)
 				rm_tmp(tmp);
 			iom_lint_free(l);
 			return CLI_BADINPUT;
 		}
-		struct run r = { sp, { cocci, cocci1 }, tmp, jobs, timeout };
+		struct run r = { sp, { cocci[0], cocci[1], cocci[2] }, tmp, jobs, timeout };
 		struct strv loose = { 0 }, loose_abs = { 0 };
 		/* the loose files first, as one driver */
 		for (int i = optind; i < argc; i++) {
@@ -571,8 +587,8 @@ int cmd_lint(int argc, char **argv)
 		strv_free(&loose);
 		strv_free(&loose_abs);
 		rm_tmp(tmp);
-		free(cocci);
-		free(cocci1);
+		for (int k = 0; k < NPROG; k++)
+			free(cocci[k]);
 	}
 	if (facts_out) {
 		struct iom_buf b;

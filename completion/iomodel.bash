@@ -46,7 +46,7 @@ _iomodel_optval() {
 	lint:--facts-out | lint:--facts) echo '@file' ;;
 	lint:--emit) echo '@dir' ;;
 	lint:--format) echo 'text gcc sarif json' ;;
-	lint:--explain) echo 'all mtrr-add-in-driver wc-cookie-without-wc-mapping registers-under-wc-mtrr wc-uc-alias dma-write-then-relaxed-doorbell removed-api' ;;
+	lint:--explain) echo 'all mtrr-add-in-driver wc-cookie-without-wc-mapping registers-under-wc-mtrr wc-uc-alias dma-write-then-relaxed-doorbell relaxed-read-then-dma-read removed-api' ;;
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
 	litmus:--max-states | litmus:--max-steps | litmus:--jobs | lint:--jobs) echo '@none' ;;
 	herd7:-conf) echo 'linux-kernel.cfg' ;;

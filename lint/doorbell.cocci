@@ -128,3 +128,4 @@ E << le_store.E;
 n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3)])
 if p:
     assign(p, L, "%s(%s)" % (n, _norm(str(E))))
+

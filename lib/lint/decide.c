@@ -293,6 +293,8 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 	int mrc = lint_decide_mappings(l);
 	if (!mrc)
 		mrc = lint_decide_ordering(l);
+	if (!mrc)
+		mrc = lint_decide_reads(l);
 	if (mrc) {
 		iom_diag_set(d, IOM_ENOMEM, "", 0, 0, "out of memory");
 		return mrc;

@@ -765,7 +765,7 @@ static bool mentions_any(const char *text, size_t len)
 		const struct lint_name *nm = first[c] && e - i >= minlen && e - i <= maxlen ? name_at(text + i, e - i)
 											  : NULL;
 		/* an ordering call matters only next to a relaxed write, which is a name too */
-		if (nm && nm->cls != LC_DMA_ORDER)
+		if (nm && nm->cls != LC_DMA_ORDER && nm->cls != LC_DMA_RORDER && nm->cls != LC_DMA_LOAD)
 			return true;
 		i = e;
 	}
@@ -1000,11 +1000,12 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			   (m && !strcmp(m->api, "ioremap_wc")));
 	}
 	/* lint/doorbell.cocci reports the ordering calls only in a file with a relaxed write */
-	bool relaxed_file = false;
-	for (size_t k = 0; k < dn && !relaxed_file; k++) {
+	bool relaxed_file = false, rrelaxed_file = false;
+	for (size_t k = 0; k < dn; k++) {
 		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 		const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
-		relaxed_file = n && n->cls == LC_RELAXED_W && !strcmp(f->file, file);
+		relaxed_file |= n && n->cls == LC_RELAXED_W && !strcmp(f->file, file);
+		rrelaxed_file |= n && n->cls == LC_RELAXED_R && !strcmp(f->file, file);
 	}
 	/* and a driver that asks for WC in any of its files: its mappings that the matcher does
 	 * not report (a header's wrapper, another file's registers) are read from the text */
@@ -1216,6 +1217,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					while (i + k + z < e && (q[z] == ' ' || q[z] == '\t'))
 						z++;
 					if (i + k + z < e && q[z] == '(' && name_at(q, m) && name_at(q, m)->cls != LC_DMA_ORDER &&
+					    name_at(q, m)->cls != LC_DMA_RORDER && name_at(q, m)->cls != LC_DMA_LOAD &&
 					    q != memmem(text + i, e - i, arg, n)) {
 						int ln = line, cl = 1;
 						for (const char *r = text + i; r < q; r++)
@@ -1325,7 +1327,14 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				const struct lint_map *mp = lint_map_lookup(nm->name);
 				bool conditional = nm->cls == LC_UNMAP ||
 						   (nm->cls == LC_MAP && mp && strcmp(mp->api, "ioremap_wc"));
-				if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ORDER) {
+				if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_LOAD) {
+					;  /* a value read, not a call lint checks; reported by design
+					    * only in a file with a relaxed read (lint/dma-read.cocci) */
+				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_RORDER) {
+					/* as below for the read side */
+					if (rrelaxed_file && cur_fn >= 0 && !covered(l, 0, file, line, cl))
+						rc = text_call_fact(l, file, text, len, i, e, z, line, cl, &defs[cur_fn]);
+				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ORDER) {
 					/* not a call lint checks, but what orders one: reported only
 					 * in a file with a relaxed write (lint/doorbell.cocci); one the
 					 * matcher missed there (code it could not parse) is read from

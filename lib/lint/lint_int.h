@@ -11,7 +11,8 @@
 
 /* What a call of a rule's function is (tables/lint_names.def). */
 enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
-		  LC_WC_RESERVE, LC_WC_FREE, LC_RELAXED_W, LC_DMA_ORDER };
+		  LC_WC_RESERVE, LC_WC_FREE, LC_RELAXED_W, LC_DMA_ORDER, LC_RELAXED_R, LC_DMA_RORDER,
+		  LC_DMA_LOAD };
 
 /* A mapping call (tables/lint_maps.def). */
 struct lint_map {
@@ -68,6 +69,7 @@ int lint_decide_mappings(struct iom_lint *l);
 bool lint_paths_exclusive(const char *a, const char *b);
 /* The ordering codes (ordering.c): each finding with its litmus test run per arch. */
 int lint_decide_ordering(struct iom_lint *l);
+int lint_decide_reads(struct iom_lint *l);
 
 /* The facts of driver d: l->dl[d].v[0 .. l->dl[d].n). lint_reindex() rebuilds them all. */
 int lint_reindex(struct iom_lint *l);

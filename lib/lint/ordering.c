@@ -182,6 +182,82 @@ static void run_arches(const char *text, unsigned kver, char v[][16], char *why,
 	iom_lit_test_free(t);
 }
 
+/* "x86 Never, arm64 Sometimes, ..." into per; true when some architecture is not Never. */
+static bool verdict_line(char v[][16], char *per, size_t n)
+{
+	bool weak = false;
+	size_t o = 0;
+	per[0] = 0;
+	for (int a = 0; a < IOM_ARCH__COUNT; a++) {
+		o += (size_t)snprintf(per + o, o < n ? n - o : 0, "%s%s %s", a ? ", " : "",
+				      iom_arch_name((enum iom_arch)a), v[a]);
+		weak |= strcmp(v[a], "Never") != 0;
+	}
+	return weak;
+}
+
+/* Record an ordering finding with its litmus test (evidence) and the verdicts. */
+static int litmus_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+			  const struct iom_lint_fact *rel, const char *msg, const char *test, char v[][16])
+{
+	int rc = lint_add_finding(l, code, at, rel, "%s", msg);
+	if (rc)
+		return rc;
+	struct iom_lint_finding *f = &l->found[l->nr_found - 1];
+	for (int a = 0; a < IOM_ARCH__COUNT; a++)
+		memcpy(f->verdict[a], v[a], sizeof(f->verdict[a]));
+	f->evidence = strdup(test);
+	const char *base = strrchr(at->file, '/');
+	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.litmus", base ? base + 1 : at->file, code, at->line);
+	for (char *p = f->evname; *p; p++)
+		if (*p == '.' && strcmp(p, ".litmus"))
+			*p = '_';
+	return f->evidence ? 0 : -IOM_ENOMEM;
+}
+
+/* A code's events of one driver fact (0: none), and its decision over one function's. */
+typedef int (*classify_fn)(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x);
+typedef int (*decide_fn)(struct iom_lint *l, struct oev *e, size_t n);
+
+/* For each driver with an anchor call (a relaxed write, a relaxed read): its events in
+ * source order, decided function by function. */
+static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classify_fn classify, decide_fn decide)
+{
+	int rc = 0;
+	for (int drv = 0; !rc && drv < l->nr_drivers; drv++) {
+		const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+		struct oev *e = NULL;
+		size_t n = 0;
+		bool any = false;
+		for (size_t k = 0; dl && k < dl->n; k++)
+			any |= l->facts[dl->v[k]].kind == IOM_LINT_CALL && anchor(l->facts[dl->v[k]].name);
+		for (size_t k = 0; any && dl && k < dl->n; k++) {
+			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+			struct oev x = { f, EV_STORE, NULL, NULL };
+			if (!f->func[0] || !classify(l, drv, f, &x))
+				continue;
+			struct oev *ne = realloc(e, (n + 1) * sizeof(*ne));
+			if (!ne) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			e = ne;
+			e[n++] = x;
+		}
+		if (!rc && n) {
+			qsort(e, n, sizeof(*e), cmp_oev);
+			for (size_t a = 0, b; !rc && a < n; a = b) {
+				for (b = a + 1; b < n && !strcmp(e[b].f->file, e[a].f->file) &&
+						!strcmp(e[b].f->func, e[a].f->func); b++)
+					;
+				rc = decide(l, e + a, b - a);
+			}
+		}
+		free(e);
+	}
+	return rc;
+}
+
 /* A non-relaxed MMIO write (writel() family): the ordered way to ring a doorbell. */
 static bool mmio_write(const struct oev *x)
 {
@@ -235,14 +311,8 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 				 e[j].inner->line);
 		if (s->inner)
 			snprintf(svia, sizeof(svia), " in %s() called at line %d", s->f->name, s->f->line);
-		bool weak = false;
-		char per[200] = "";
-		size_t o = 0;
-		for (int a = 0; a < IOM_ARCH__COUNT; a++) {
-			o += (size_t)snprintf(per + o, sizeof(per) - o, "%s%s %s", a ? ", " : "",
-					      iom_arch_name((enum iom_arch)a), v[a]);
-			weak |= strcmp(v[a], "Never") != 0;
-		}
+		char per[200];
+		bool weak = verdict_line(v, per, sizeof(per));
 		if (!weak) {
 			iom_buf_release(&t);
 			continue;
@@ -257,21 +327,7 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			 "Fix: dma_wmb() before the doorbell, or writel() (memory-barriers.txt, dma_wmb()).",
 			 sf->args[0], sf->args[1], sf->line, svia, e[j].f->name, via, kv, per,
 			 why[0] ? " Not run: " : "", why);
-		int rc = lint_add_finding(l, "dma-write-then-relaxed-doorbell", e[j].f, s->f, "%s", msg);
-		if (!rc) {
-			struct iom_lint_finding *f = &l->found[l->nr_found - 1];
-			for (int a = 0; a < IOM_ARCH__COUNT; a++)
-				memcpy(f->verdict[a], v[a], sizeof(f->verdict[a]));
-			f->evidence = strdup(iom_buf_str(&t));
-			const char *base = strrchr(e[j].f->file, '/');
-			snprintf(f->evname, sizeof(f->evname), "%s-dma-write-then-relaxed-doorbell-%d.litmus",
-				 base ? base + 1 : e[j].f->file, e[j].f->line);
-			for (char *p = f->evname; *p; p++)
-				if (*p == '.' && strcmp(p, ".litmus"))
-					*p = '_';
-			if (!f->evidence)
-				rc = -IOM_ENOMEM;
-		}
+		int rc = litmus_finding(l, "dma-write-then-relaxed-doorbell", e[j].f, s->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
 		if (rc)
 			return rc;
@@ -279,56 +335,194 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 	return 0;
 }
 
+static int classify_write(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
+{
+	if (dma_store(f)) {
+		x->kind = EV_STORE;
+	} else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name)) {
+		x->kind = EV_DOORBELL;
+		x->accessor = f->name;
+	} else if (f->kind == IOM_LINT_CALL && orders(f->name)) {
+		x->kind = EV_ORDER;
+	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
+		int bk = body_kind(l, drv, f->name, &x->inner);
+		if (bk < 0)
+			return 0;
+		x->kind = (enum ev)bk;
+		if (bk == EV_DOORBELL)
+			x->accessor = x->inner->name;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int lint_decide_ordering(struct iom_lint *l)
 {
-	int rc = 0;
-	for (int drv = 0; !rc && drv < l->nr_drivers; drv++) {
-		const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-		struct oev *e = NULL;
-		size_t n = 0;
-		bool any_db = false;
-		for (size_t k = 0; dl && k < dl->n; k++)
-			any_db |= l->facts[dl->v[k]].kind == IOM_LINT_CALL && relaxed_write(l->facts[dl->v[k]].name);
-		for (size_t k = 0; any_db && dl && k < dl->n; k++) {
-			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
-			struct oev x = { f, EV_STORE, NULL, NULL };
-			if (!f->func[0])
-				continue;
-			if (dma_store(f)) {
-				x.kind = EV_STORE;
-			} else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name)) {
-				x.kind = EV_DOORBELL;
-				x.accessor = f->name;
-			} else if (f->kind == IOM_LINT_CALL && orders(f->name)) {
-				x.kind = EV_ORDER;
-			} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
-				int bk = body_kind(l, drv, f->name, &x.inner);
-				if (bk < 0)
-					continue;
-				x.kind = (enum ev)bk;
-				if (bk == EV_DOORBELL)
-					x.accessor = x.inner->name;
-			} else {
-				continue;
-			}
-			struct oev *ne = realloc(e, (n + 1) * sizeof(*ne));
-			if (!ne) {
-				rc = -IOM_ENOMEM;
-				break;
-			}
-			e = ne;
-			e[n++] = x;
-		}
-		if (!rc && n) {
-			qsort(e, n, sizeof(*e), cmp_oev);
-			for (size_t a = 0, b; !rc && a < n; a = b) {
-				for (b = a + 1; b < n && !strcmp(e[b].f->file, e[a].f->file) &&
-						!strcmp(e[b].f->func, e[a].f->func); b++)
-					;
-				rc = decide_function(l, e + a, b - a);
-			}
-		}
-		free(e);
+	return per_function(l, relaxed_write, classify_write, decide_function);
+}
+
+/* ---- relaxed-read-then-dma-read ------------------------------------------------------------ */
+
+enum rev { RV_READ, RV_LOAD, RV_ORDER };
+
+static bool relaxed_read(const char *name)
+{
+	const struct lint_name *n = lint_name_lookup(name);
+	return n && n->cls == LC_RELAXED_R;
+}
+
+/* What orders a later read of memory after an MMIO read: lint_names.def DMA_RORDER, and
+ * mb() and dma_mb(), which order both ways. */
+static bool rorders(const char *name)
+{
+	const struct lint_name *n = lint_name_lookup(name);
+	return (n && n->cls == LC_DMA_RORDER) || !strcmp(name, "mb") || !strcmp(name, "dma_mb");
+}
+
+/* le32_to_cpu(d->status): a descriptor field read through a pointer or an array. */
+static bool dma_load(const struct iom_lint_fact *f)
+{
+	const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+	return n && n->cls == LC_DMA_LOAD && f->nargs == 1 && (strstr(f->args[0], "->") || strchr(f->args[0], '['));
+}
+
+/* The body of the driver's function fn as one read-side event: a relaxed read when it
+ * reads with a relaxed accessor and loads no descriptor (brcm_sata_readreg()), an ordering
+ * call when it has one. */
+static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
+{
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	const struct iom_lint_fact *rd = NULL, *od = NULL;
+	bool load = false;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		if (strcmp(f->func, fn) || f->kind != IOM_LINT_CALL)
+			continue;
+		if (relaxed_read(f->name) && !rd)
+			rd = f;
+		else if (rorders(f->name) && !od)
+			od = f;
+		load |= dma_load(f);
 	}
-	return rc;
+	if (od) {
+		*what = od;
+		return RV_ORDER;
+	}
+	if (rd && !load) {
+		*what = rd;
+		return RV_READ;
+	}
+	return -1;
+}
+
+/* Does path p hold an arm that q does not (p runs in a branch entered after q's)? */
+static bool deeper(const char *p, const char *q)
+{
+	return !on_path(p, q, q);
+}
+
+static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_buf *b)
+{
+	const struct iom_lint_fact *lf = ld->f;
+	iom_buf_printf(b, "C lint-%s-%d\n(*\n", lf->func[0] ? lf->func : "read", lf->line);
+	iom_buf_printf(b, " * iomodel lint, relaxed-read-then-dma-read, from %s:%d:\n", lf->file, lf->line);
+	iom_buf_printf(b, " *   %s() (%s:%d) is the status read, at st + 0x0;\n", r->accessor, r->f->file,
+		       r->f->line);
+	iom_buf_printf(b, " *   %s(%s) (%s:%d) is the read of DMA memory, buf.\n", lf->name, lf->args[0], lf->file,
+		       lf->line);
+	iom_buf_printf(b, " * The device writes buf, then sets the status. The branch between the two reads\n"
+		       " * is left out: iomodel's MMIO layer counts a control dependency as ordering\n"
+		       " * (docs/ordering.md, Limits), while a CPU may read ahead of a branch\n"
+		       " * (memory-barriers.txt: control dependencies order only stores).\n *)\n");
+	iom_buf_printf(b, "{ st = ioremap(dev0); int buf = 0; }\n"
+		       "DEV(dev0) { dma_write(buf, 1); reg_set(st + 0x0, 1); }\n"
+		       "P0(void __iomem *st, int *buf)\n{\n\tint r0;\n\tint r1;\n\tr0 = %s(st + 0x0);\n"
+		       "\tr1 = READ_ONCE(*buf);\n}\nexists (0:r0=1 /\\ 0:r1=0)\n", r->accessor);
+}
+
+static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		if ((int)e[j].kind != RV_LOAD)
+			continue;
+		/* the last relaxed read before it, in a branch the load is deeper in, with no
+		 * ordering call between on the path */
+		const struct oev *r = NULL;
+		for (size_t i = j; i-- > 0;) {
+			if ((int)e[i].kind == RV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
+				break;
+			if ((int)e[i].kind != RV_READ || lint_paths_exclusive(e[i].f->path, e[j].f->path) ||
+			    !deeper(e[j].f->path, e[i].f->path))
+				continue;
+			bool ordered = false;
+			for (size_t k = i + 1; k < j && !ordered; k++)
+				ordered = (int)e[k].kind == RV_ORDER &&
+					  on_path(e[k].f->path, e[i].f->path, e[j].f->path);
+			if (!ordered)
+				r = &e[i];
+			break;
+		}
+		if (!r)
+			continue;
+		struct iom_buf t;
+		iom_buf_init(&t);
+		rlitmus_text(r, &e[j], &t);
+		if (t.oom) {
+			iom_buf_release(&t);
+			return -IOM_ENOMEM;
+		}
+		char v[IOM_ARCH__COUNT][16], why[300], kv[16], msg[2400], via[300] = "", per[200] = "";
+		run_arches(iom_buf_str(&t), l->kver, v, why, sizeof(why));
+		iom_kver_str(l->kver ? l->kver : IOM_KVER(6, 12), kv, sizeof(kv));
+		if (r->inner)
+			snprintf(via, sizeof(via), " (its %s() at %s:%d)", r->accessor, r->inner->file, r->inner->line);
+		bool weak = verdict_line(v, per, sizeof(per));
+		if (!weak) {
+			iom_buf_release(&t);
+			continue;
+		}
+		snprintf(msg, sizeof(msg),
+			 "%s()%s at line %d reads the device's status, then %s(%s) reads memory the "
+			 "device wrote by DMA, in a branch after it, with no dma_rmb(), rmb() or "
+			 "non-relaxed MMIO read between: a relaxed MMIO read is not ordered before later "
+			 "reads of normal memory, so the CPU may read the descriptor before the status "
+			 "that says it is ready. iomodel's litmus test of these statements, kernel %s: %s "
+			 "(Never: ordered there; Sometimes: the CPU can read the old descriptor).%s%s "
+			 "Fix: dma_rmb() after the status read, or readl() (memory-barriers.txt, dma_rmb()).",
+			 r->f->name, via, r->f->line, e[j].f->name, e[j].f->args[0], kv, per,
+			 why[0] ? " Not run: " : "", why);
+		int rc = litmus_finding(l, "relaxed-read-then-dma-read", e[j].f, r->f, msg, iom_buf_str(&t), v);
+		iom_buf_release(&t);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int classify_read(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
+{
+	if (dma_load(f)) {
+		x->kind = (enum ev)RV_LOAD;
+	} else if (f->kind == IOM_LINT_CALL && relaxed_read(f->name)) {
+		x->kind = (enum ev)RV_READ;
+		x->accessor = f->name;
+	} else if (f->kind == IOM_LINT_CALL && rorders(f->name)) {
+		x->kind = (enum ev)RV_ORDER;
+	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
+		int bk = rbody_kind(l, drv, f->name, &x->inner);
+		if (bk < 0)
+			return 0;
+		x->kind = (enum ev)bk;
+		if (bk == RV_READ)
+			x->accessor = x->inner->name;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+int lint_decide_reads(struct iom_lint *l)
+{
+	return per_function(l, relaxed_read, classify_read, rdecide_function);
 }

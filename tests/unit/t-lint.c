@@ -38,7 +38,7 @@ static void names_match_rules(void **state)
 {
 	(void)state;
 	const char *rules[] = { "lint/mtrr.cocci", "lint/removed-api.cocci", "lint/cookie.cocci",
-				"lint/wc-mapping.cocci", "lint/doorbell.cocci" };
+				"lint/wc-mapping.cocci", "lint/doorbell.cocci", "lint/dma-read.cocci" };
 	enum { NR = sizeof(rules) / sizeof(rules[0]) };
 	char *calls[NR];
 	for (int r = 0; r < NR; r++)

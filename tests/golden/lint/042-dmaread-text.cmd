@@ -1,0 +1,1 @@
+lint --facts tests/lint/dmaread/barrier/facts.jsonl --facts tests/lint/dmaread/flag/facts.jsonl --facts tests/lint/dmaread/readl/facts.jsonl --facts tests/lint/dmaread/unrelated/facts.jsonl --facts tests/lint/dmaread/wrapper/facts.jsonl

@@ -1,0 +1,1 @@
+lint -j --facts tests/lint/dmaread/flag/facts.jsonl
