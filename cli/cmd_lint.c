@@ -30,6 +30,7 @@ static void usage(FILE *f)
 		"usage: iomodel lint [--kernel X.Y] [-j] [--format text|gcc|sarif|json] [--facts-out FILE]\n"
 		"                    [--jobs N] [--timeout S] [--emit DIR] PATH...\n"
 		"       iomodel lint [--kernel X.Y] [-j] [--format F] --facts FILE...\n"
+		"       iomodel lint --survey [-j] PATH...\n"
 		"       iomodel lint --explain CODE|all\n"
 		"\n"
 		"Find MMIO mistakes in driver source. PATH is a C or header file, or a directory\n"
@@ -46,6 +47,8 @@ static void usage(FILE *f)
 		"  --jobs N         spatch's --jobs (default 2)\n"
 		"  --timeout S      spatch's per-file timeout in seconds (default 120)\n"
 		"  --emit DIR       write each finding's scenario into DIR, to rerun with 'iomodel run'\n"
+		"  --survey         count the MMIO accessors' calls by subsystem, arch/ against common\n"
+		"                   code, and list the wrappers of a relaxed accessor (no spatch)\n"
 		"  --explain CODE   the code's reasoning in general terms ('all' lists the codes)\n"
 		"\n"
 		"Exit status: 0 no findings, 1 findings, 2 bad input or usage (the findings of the\n"
@@ -395,21 +398,77 @@ static void rm_tmp(const char *tmp)
 	rmdir(tmp);
 }
 
+/* --survey: every .c/.h file under each PATH, named by its path under it. */
+static int run_survey(char **paths, int n, bool json)
+{
+	struct iom_lint_survey *sv = iom_lint_survey_new();
+	int bad = 0;
+	if (!sv) {
+		cli_error("lint: out of memory");
+		return CLI_BADINPUT;
+	}
+	for (int i = 0; i < n; i++) {
+		struct stat sb;
+		struct strv files = { 0 };
+		size_t pl = 0;
+		if (stat(paths[i], &sb) < 0) {
+			cli_error("lint: %s: %s", paths[i], strerror(errno));
+			bad = 1;
+			continue;
+		}
+		if (S_ISDIR(sb.st_mode)) {
+			walk(paths[i], &files, &bad);
+			pl = strlen(paths[i]);
+			while (pl > 1 && paths[i][pl - 1] == '/')
+				pl--;
+		} else {
+			strv_add(&files, paths[i]);
+		}
+		for (size_t k = 0; k < files.n; k++) {
+			size_t len;
+			char *t = cli_read_file(files.v[k], &len);
+			if (!t) {
+				cli_error("lint: %s: %s", files.v[k], strerror(errno));
+				bad = 1;
+				continue;
+			}
+			const char *rel = files.v[k] + (pl && files.v[k][pl] == '/' ? pl + 1 : 0);
+			if (iom_lint_survey_add(sv, rel, t, len) < 0) {
+				cli_error("lint: out of memory");
+				bad = 1;
+			}
+			free(t);
+		}
+		strv_free(&files);
+	}
+	struct iom_buf b;
+	iom_buf_init(&b);
+	if (json)
+		iom_lint_survey_render_json(sv, &b);
+	else
+		iom_lint_survey_render_text(sv, &b);
+	fputs(iom_buf_str(&b), stdout);
+	iom_buf_release(&b);
+	iom_lint_survey_free(sv);
+	return bad ? CLI_BADINPUT : CLI_OK;
+}
+
 int cmd_lint(int argc, char **argv)
 {
-	enum { O_FORMAT = 256, O_FACTS_OUT, O_FACTS, O_EXPLAIN, O_KERNEL, O_JOBS, O_TIMEOUT, O_EMIT };
+	enum { O_FORMAT = 256, O_FACTS_OUT, O_FACTS, O_EXPLAIN, O_KERNEL, O_JOBS, O_TIMEOUT, O_EMIT, O_SURVEY };
 	static const struct option lo[] = {
 		{ "kernel", required_argument, 0, O_KERNEL }, { "json", no_argument, 0, 'j' },
 		{ "format", required_argument, 0, O_FORMAT }, { "facts-out", required_argument, 0, O_FACTS_OUT },
 		{ "facts", required_argument, 0, O_FACTS }, { "explain", required_argument, 0, O_EXPLAIN },
 		{ "jobs", required_argument, 0, O_JOBS }, { "timeout", required_argument, 0, O_TIMEOUT },
-		{ "emit", required_argument, 0, O_EMIT },
+		{ "emit", required_argument, 0, O_EMIT }, { "survey", no_argument, 0, O_SURVEY },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	unsigned kver = 0;
 	const char *format = "text", *facts_out = NULL, *explain = NULL, *emit_dir = NULL;
 	struct strv facts_in = { 0 };
 	int jobs = 2, timeout = 120, c;
+	bool survey = false;
 #define RET(x) do { strv_free(&facts_in); return (x); } while (0)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
@@ -427,6 +486,7 @@ int cmd_lint(int argc, char **argv)
 		case O_FACTS: strv_add(&facts_in, optarg); break;
 		case O_EXPLAIN: explain = optarg; break;
 		case O_EMIT: emit_dir = optarg; break;
+		case O_SURVEY: survey = true; break;
 		case O_KERNEL:
 			if (iom_kver_parse(optarg, &kver) < 0 || !kver) {
 				cli_error("lint: --kernel wants X.Y, such as 4.2 or 6.12, not '%s'", optarg);
@@ -462,6 +522,13 @@ int cmd_lint(int argc, char **argv)
 		}
 		printf("%s: %s\nsource: %s\n\n%s\nfix: %s\n", lc->code, lc->summary, lc->source, lc->explain, lc->help);
 		RET(CLI_OK);
+	}
+	if (survey) {
+		if (optind == argc || facts_in.n) {
+			cli_error("lint: --survey reads PATHs (directories or files), not facts");
+			RET(CLI_BADINPUT);
+		}
+		RET(run_survey(argv + optind, argc - optind, !strcmp(format, "json")));
 	}
 	if (optind == argc && !facts_in.n) {
 		usage(stderr);

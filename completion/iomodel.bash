@@ -21,7 +21,7 @@ _iomodel_opts() {
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
-	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --emit --explain' ;;
+	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --emit --survey --explain' ;;
 	herd7) echo '-conf -model -cat -bell -macros -unroll -I -set-libdir -q -v' \
 		'-speedcheck -version -help' ;;
 	capture | version) ;;

@@ -121,6 +121,16 @@ void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b);
 void iom_lint_render_gcc(const struct iom_lint *l, struct iom_buf *b);
 void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b);
 void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct iom_buf *b);
+/* lint --survey: the MMIO accessors' calls by subsystem, arch/ against common code, and the
+ * wrappers of a relaxed accessor (a function or macro whose body is one call of it), read
+ * from the text of each file (rel: its path under the tree given, which names the
+ * subsystem by its first two components). */
+struct iom_lint_survey;
+struct iom_lint_survey *iom_lint_survey_new(void);
+int iom_lint_survey_add(struct iom_lint_survey *s, const char *rel, const char *text, size_t len);
+void iom_lint_survey_render_text(const struct iom_lint_survey *s, struct iom_buf *b);
+void iom_lint_survey_render_json(const struct iom_lint_survey *s, struct iom_buf *b);
+void iom_lint_survey_free(struct iom_lint_survey *s);
 /* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
 const char *iom_lint_explain(const char *code);
 

@@ -1,0 +1,1 @@
+lint --survey tests/lint/survey

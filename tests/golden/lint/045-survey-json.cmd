@@ -1,0 +1,1 @@
+lint --survey -j tests/lint/survey/drivers
