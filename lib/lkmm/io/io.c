@@ -796,3 +796,59 @@ void lk_io_project_map(const struct lk_exec *x, struct lk_exec *y, int *back)
 	remap(&x->rmw, &y->rmw, keep, x->n, m);
 	remap(&x->co, &y->co, keep, x->n, m);
 }
+
+/* ---- the MMIO part of a state (moved from the search, which calls these) ---- */
+
+int lk_io_devvar_thread(const struct lk_test *lt, int dev, int var)
+{
+	int th = -1;
+	for (unsigned t = lt->ncpu; t < lt->nthr; t++) {
+		const struct iom_lit_device *dv = lt->dthr_dev[t - lt->ncpu];
+		if (dv->dev != dev)
+			continue;
+		for (int q = 0; q < lt->dthr_n[t - lt->ncpu]; q++) {
+			const struct iom_lit_dstmt *ds = &dv->stmts[lt->dthr_first[t - lt->ncpu] + q];
+			if (ds->kind == IOM_LIT_D_DMA_READ && ds->dst == var)
+				th = (int)t;
+		}
+	}
+	return th;
+}
+
+int lk_io_track(const struct lk_test *lt, const struct iom_lit_evref *r)
+{
+	for (int k = 0; r->stmt && k < lt->ntrack; k++)
+		if (lt->track[k].thread == r->thread && lt->track[k].stmt == r->stmt->id &&
+		    lt->track[k].elem == r->elem)
+			return k;
+	return -1;
+}
+
+int64_t lk_io_code(const struct lk_test *lt, const struct lk_io_exec *e)
+{
+	int64_t v = 0;
+	for (int k = 0; e && k < lt->ntrack; k++)
+		v |= (int64_t)(e->rank[k] & 15) << (4 * k);
+	return v;
+}
+
+void lk_io_state_print(const struct lk_test *lt, int64_t code, struct iom_buf *b)
+{
+	bool first = true;
+	iom_buf_puts(b, "io:[");
+	for (int r = 1; r <= lt->ntrack; r++) {
+		bool any = false;
+		for (int k = 0; k < lt->ntrack; k++) {
+			if ((int)(code >> (4 * k) & 15) != r)
+				continue;
+			iom_buf_puts(b, any ? "+" : first ? "" : ";");
+			const char *label = lt->track[k].label ? lt->track[k].label : "?";
+			iom_buf_printf(b, "P%d:%s", lt->track[k].thread, label);
+			if (lt->track[k].elem >= 0)
+				iom_buf_printf(b, ".%d", lt->track[k].elem);
+			any = true;
+			first = false;
+		}
+	}
+	iom_buf_puts(b, "]; ");
+}

@@ -42,6 +42,15 @@ long lk_io_enum(const struct lk_test *lt, const struct lk_exec *x, const int *ch
 int lk_io_dot(const struct lk_test *lt, const struct lk_exec *x, const int *choice,
 	      const int *off, const struct lk_io_exec *e, struct iom_buf *b);
 
+/* The states' MMIO part: the device thread that sets variable var of device dev (the last
+ * one that reads into it), or -1; the index in lt->track of event r, or -1; io execution
+ * e as one number (4 bits of rank per tracked event; 0 without e); and that number as
+ * the states print it, io:[P0:a;P0:b+P1:c] ("+" inside one transaction). */
+int lk_io_devvar_thread(const struct lk_test *lt, int dev, int var);
+int lk_io_track(const struct lk_test *lt, const struct iom_lit_evref *r);
+int64_t lk_io_code(const struct lk_test *lt, const struct lk_io_exec *e);
+void lk_io_state_print(const struct lk_test *lt, int64_t code, struct iom_buf *b);
+
 /* x without its LK_T_IO events: the execution the LKMM judges. */
 void lk_io_project(const struct lk_exec *x, struct lk_exec *y);
 /* The same, and back[j] = the index in x of event j of y. */

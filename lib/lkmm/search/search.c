@@ -114,23 +114,6 @@ struct search {
 	int dot_ax;
 };
 
-/* The device thread that sets variable var of device dev (the last one that reads into
- * it), or -1. */
-static int devvar_thread(const struct lk_test *lt, int dev, int var)
-{
-	int th = -1;
-	for (unsigned t = lt->ncpu; t < lt->nthr; t++) {
-		const struct iom_lit_device *dv = lt->dthr_dev[t - lt->ncpu];
-		if (dv->dev != dev)
-			continue;
-		for (int q = 0; q < lt->dthr_n[t - lt->ncpu]; q++) {
-			const struct iom_lit_dstmt *ds = &dv->stmts[lt->dthr_first[t - lt->ncpu] + q];
-			if (ds->kind == IOM_LIT_D_DMA_READ && ds->dst == var)
-				th = (int)t;
-		}
-	}
-	return th;
-}
 
 /* ---- observed items ---------------------------------------------------------------------- */
 static void add_item_k(struct search *s, int kind, int thread, int reg, int loc, const char *name)
@@ -209,7 +192,7 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 	}
 	case IOM_LIT_C_DEVVAR: {
 		char nm[64];
-		int th = devvar_thread(s->lt, c->dev, c->reg);
+		int th = lk_io_devvar_thread(s->lt, c->dev, c->reg);
 		const struct iom_lit_device *dv = th >= 0 ? s->lt->dthr_dev[th - (int)s->lt->ncpu] : NULL;
 		snprintf(nm, sizeof(nm), "dev%d:%s", c->dev, dv ? dv->vars[c->reg] : "?");
 		add_item_k(s, IT_DEVVAR, th, c->reg, -1, nm);
@@ -253,27 +236,12 @@ static int item_cmp(const void *a, const void *b)
 }
 
 /* ---- condition evaluation ---------------------------------------------------------------- */
-static int io_track(const struct lk_test *lt, const struct iom_lit_evref *r)
-{
-	for (int k = 0; r->stmt && k < lt->ntrack; k++)
-		if (lt->track[k].thread == r->thread && lt->track[k].stmt == r->stmt->id &&
-		    lt->track[k].elem == r->elem)
-			return k;
-	return -1;
-}
 
-static int64_t io_code(const struct search *s)
-{
-	int64_t v = 0;
-	for (int k = 0; s->io && k < s->lt->ntrack; k++)
-		v |= (int64_t)(s->io->rank[k] & 15) << (4 * k);
-	return v;
-}
 
 static int64_t item_value(struct search *s, int thread, int reg, int loc, const int64_t *memfin)
 {
 	if (thread == -2)
-		return io_code(s);
+		return lk_io_code(s->lt, s->io);
 	if (reg >= 0 && thread < 0)
 		return 0;
 	if (reg >= 0) {
@@ -308,13 +276,13 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 		return l >= 0 && memfin[l] == c->value;
 	}
 	case IOM_LIT_C_DEVVAR: {
-		int th = devvar_thread(s->lt, c->dev, c->reg);
+		int th = lk_io_devvar_thread(s->lt, c->dev, c->reg);
 		return th >= 0 && item_value(s, th, c->reg, -1, memfin) == c->value;
 	}
 	case IOM_LIT_C_IO_BEFORE:
 	case IOM_LIT_C_VO_BEFORE:
 	case IOM_LIT_C_COMBINED: {
-		int a = io_track(s->lt, &c->e1), b = io_track(s->lt, &c->e2);
+		int a = lk_io_track(s->lt, &c->e1), b = lk_io_track(s->lt, &c->e2);
 		if (!s->io || a < 0 || b < 0)
 			return false;
 		if (c->kind != IOM_LIT_C_COMBINED)
@@ -984,27 +952,6 @@ static int suf_build(struct search *s)
 	return 0;
 }
 
-/* io:[P0:a;P0:b+P1:c]; the tracked events in order, "+" inside one transaction */
-static void io_print(const struct lk_test *lt, int64_t code, struct iom_buf *b)
-{
-	bool first = true;
-	iom_buf_puts(b, "io:[");
-	for (int r = 1; r <= lt->ntrack; r++) {
-		bool any = false;
-		for (int k = 0; k < lt->ntrack; k++) {
-			if ((int)(code >> (4 * k) & 15) != r)
-				continue;
-			iom_buf_puts(b, any ? "+" : first ? "" : ";");
-			const char *label = lt->track[k].label ? lt->track[k].label : "?";
-			iom_buf_printf(b, "P%d:%s", lt->track[k].thread, label);
-			if (lt->track[k].elem >= 0)
-				iom_buf_printf(b, ".%d", lt->track[k].elem);
-			any = true;
-			first = false;
-		}
-	}
-	iom_buf_puts(b, "]; ");
-}
 
 /* ---- entry ------------------------------------------------------------------------------- */
 static _Thread_local struct search *S_sort;
@@ -1124,7 +1071,7 @@ count:
 		for (int k = 0; k < s->nitems; k++) {
 			const struct item *it = &s->items[k];
 			if (it->kind == IT_IO) {
-				io_print(lt, v[k], &b);
+				lk_io_state_print(lt, v[k], &b);
 				continue;
 			}
 			if (it->kind == IT_DEVREG || it->kind == IT_DEVVAR)
