@@ -962,6 +962,68 @@ static int text_call_fact(struct iom_lint *l, const char *file, const char *text
 	return pc.close < len ? add_args_fact(l, IOM_LINT_CALL, file, &pc, text, false, fnn) : 0;
 }
 
+/* #define NAME(params) body, with NAME at arg[0..n) and the directive at text[i, e): when
+ * the body calls a mapping (lint_names.def MAP), an FN fact for NAME's parameters and a CALL
+ * fact for each such call, in NAME, and NAME joins names (its calls become dcall facts). */
+static int macro_wrapper(struct iom_lint *l, const char *file, const char *text, size_t len, size_t i,
+			 size_t e, int line, const char *arg, size_t n, char ***names, size_t *nnames)
+{
+	const char *at = memmem(text + i, e - i, arg, n);
+	if (!at || at + n >= text + e || at[n] != '(')
+		return 0;
+	size_t mp = (size_t)(at - text), open = mp + n, close = match_paren(text, len, open);
+	if (close >= e)
+		return 0;
+	char fn[LINT_MAX_NAME + 1];
+	snprintf(fn, sizeof(fn), "%.*s", (int)n, arg);
+	bool any = false;
+	int rc = 0;
+	for (size_t k = close + 1; !rc && k < e; k++) {
+		const char *q = text + k;
+		if (!(isalpha((unsigned char)*q) || *q == '_') || isalnum((unsigned char)q[-1]) || q[-1] == '_')
+			continue;
+		size_t m = 0;
+		while (k + m < e && (isalnum((unsigned char)q[m]) || q[m] == '_'))
+			m++;
+		size_t z = m;
+		while (k + z < e && (q[z] == ' ' || q[z] == '\t'))
+			z++;
+		const struct lint_name *nm = k + z < e && q[z] == '(' ? name_at(q, m) : NULL;
+		if (nm && nm->cls == LC_MAP) {
+			int ln = line, cl = 1;
+			for (const char *r = text + i; r < q; r++)
+				ln += *r == '\n';
+			for (const char *r = q; r > text && r[-1] != '\n'; r--)
+				cl++;
+			struct pcall pc = { k, m, k + z, match_paren(text, len, k + z), ln, cl, -1 };
+			if (pc.close < e) {
+				if (!any) {
+					int col = 1;
+					for (const char *r = at; r > text && r[-1] != '\n'; r--)
+						col++;
+					struct pcall fp = { mp, n, open, close, line, col, -1 };
+					rc = add_args_fact(l, IOM_LINT_FN, file, &fp, text, true, "");
+					any = true;
+				}
+				if (!rc)
+					rc = add_args_fact(l, IOM_LINT_CALL, file, &pc, text, false, fn);
+			}
+		}
+		k += m;
+	}
+	if (any && !rc) {
+		char **nn = realloc(*names, (*nnames + 1) * sizeof(*nn));
+		if (!nn || !(nn[*nnames] = strdup(fn))) {
+			if (nn)
+				*names = nn;
+			return -IOM_ENOMEM;
+		}
+		*names = nn;
+		(*nnames)++;
+	}
+	return rc;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -1030,6 +1092,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		if (l->facts[dl->v[k]].kind == IOM_LINT_FN)
 			known[nknown++] = l->facts[dl->v[k]].name;
 	qsort(known, nknown, sizeof(*known), cmp_name);
+	char **mnames = NULL;       /* this file's function-like macros that wrap a mapping */
+	size_t nmnames = 0;
 	size_t nf0 = l->nr_facts;
 	struct frame st[MAX_DEPTH];
 	int depth = 0, overflow = 0, rc = 0, braces = 0;
@@ -1202,9 +1266,14 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					for (const char *q = at; q > text && q[-1] != '\n'; q--)
 						acol++;
 					rc = add_mention(l, IOM_LINT_DEF, file, line, acol, arg, n, "");
+				} else if (wc_driver && n && arg[n] == '(' && n <= LINT_MAX_NAME) {
+					/* a function-like macro of a driver that asks for WC: when its body
+					 * maps (#define drv_map(a, s) ioremap(a, s)), it is a wrapper like a
+					 * function: its parameters (fn), its mapping (call, in it) */
+					rc = macro_wrapper(l, file, text, len, i, e, line, arg, n, &mnames, &nmnames);
 				}
 				/* any other name of a rule in a macro body: the matcher never
-				 * reports there */
+				 * reports there (a wrapper's mapping is a fact now) */
 				for (size_t k = 0; !rc && k + 1 < e - i; k++) {
 					const char *q = text + i + k;
 					if (!(isalpha((unsigned char)*q) || *q == '_') ||
@@ -1434,6 +1503,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		for (size_t q = 0; q < ndefs && !mine; q++)
 			mine = keep[q] && defs[q].nlen == calls[k].nlen &&
 			       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
+		for (size_t q = 0; q < nmnames && !mine; q++)
+			mine = strlen(mnames[q]) == calls[k].nlen && !memcmp(mnames[q], text + calls[k].name, calls[k].nlen);
 		if (!mine && nknown && calls[k].nlen <= LINT_MAX_NAME) {
 			char nm[LINT_MAX_NAME + 1];
 			snprintf(nm, sizeof(nm), "%.*s", (int)calls[k].nlen, text + calls[k].name);
@@ -1451,6 +1522,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	free(calls);
 	free(known);
 	free(keep);
+	for (size_t q = 0; q < nmnames; q++)
+		free(mnames[q]);
+	free(mnames);
 	while (depth > 0) {
 		depth--;
 		free(st[depth].prev);

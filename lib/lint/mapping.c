@@ -1046,12 +1046,15 @@ static int param_index(const struct iom_lint *l, int drv, const char *fn, const 
 		       const struct iom_lint_fact **fnf)
 {
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	char nm[256];
+	snprintf(nm, sizeof(nm), "%s", name);
+	strip(nm);   /* a macro's body writes (phys) */
 	for (size_t k = 0; dl && k < dl->n; k++) {
 		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 		if (f->kind != IOM_LINT_FN || strcmp(f->name, fn))
 			continue;
 		for (size_t a = 0; a < f->nargs; a++)
-			if (!strcmp(f->args[a], name)) {
+			if (!strcmp(f->args[a], nm)) {
 				*fnf = f;
 				return (int)a;
 			}
@@ -1095,9 +1098,10 @@ static int wrapper_items(const struct iom_lint *l, struct rctx *c, const struct 
 		x->wc_req = !strcmp(mp->api, "ioremap_wc");
 		x->uc_minus = !strcmp(mp->api, "ioremap") || !strcmp(mp->api, "ioremap_nocache");
 		x->size = -1;
-		char h[480];
-		snprintf(h, sizeof(h), "%s() called with %s = %s (line %d)", f->func, f->args[bi], g->args[pb],
-			 g->line);
+		char h[480], pn[200];
+		snprintf(pn, sizeof(pn), "%s", f->args[bi]);
+		strip(pn);
+		snprintf(h, sizeof(h), "%s() called with %s = %s (line %d)", f->func, pn, g->args[pb], g->line);
 		c->file = g->file;
 		x->nbase = resolve(c, g->args[pb], g->func, 0, x->base, MAXALT, h);
 		if (ps >= 0 && (size_t)ps < g->nargs) {
