@@ -1091,7 +1091,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	for (size_t k = 0; k < dn; k++)
 		if (l->facts[dl->v[k]].kind == IOM_LINT_FN)
 			known[nknown++] = l->facts[dl->v[k]].name;
-	qsort(known, nknown, sizeof(*known), cmp_name);
+	if (nknown)
+		qsort(known, nknown, sizeof(*known), cmp_name);
 	char **mnames = NULL;       /* this file's function-like macros that wrap a mapping */
 	size_t nmnames = 0;
 	size_t nf0 = l->nr_facts;

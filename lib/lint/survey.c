@@ -333,8 +333,10 @@ static int cmp_wrap(const void *a, const void *b)
 
 static void sort_all(const struct iom_lint_survey *s)
 {
-	qsort(s->subs, s->nsubs, sizeof(*s->subs), cmp_sub);
-	qsort(s->wraps, s->nwraps, sizeof(*s->wraps), cmp_wrap);
+	if (s->nsubs)
+		qsort(s->subs, s->nsubs, sizeof(*s->subs), cmp_sub);
+	if (s->nwraps)
+		qsort(s->wraps, s->nwraps, sizeof(*s->wraps), cmp_wrap);
 }
 
 static bool is_arch(const struct sub *x)
