@@ -852,3 +852,28 @@ void lk_io_state_print(const struct lk_test *lt, int64_t code, struct iom_buf *b
 	}
 	iom_buf_puts(b, "]; ");
 }
+
+/* ---- co of a device register that nothing reads (the search asks) ---- */
+
+/* Only its last write can be observed. Any order of its writes that io-order allows is
+ * one linear extension away, so instead of every co the search chooses the last write:
+ * each choice stands for all the orders that end with it. Returns how many choices there
+ * are (locw[1..nw) each), 0 when the register is not observed or has one write (no co). */
+int lk_io_register_lasts(const struct lk_test *lt, int l, int nw)
+{
+	return !lt->observed[l] || nw < 2 ? 0 : nw - 1;
+}
+
+/* Set the co of the register's writes locw[0..nw) (locw[0] its initial write) for choice
+ * last (locw[last] last), or clear it (last 0). */
+void lk_io_register_co(struct lk_exec *x, const int *locw, int nw, int last)
+{
+	struct lk_dim Dm = { x->n, (x->n + 63) / 64 };
+	for (int c = 0; c < nw; c++) {
+		set_clear(&Dm, &x->co.r[locw[c]]);
+		if (last && c != last)
+			rel_add(&x->co, locw[c], locw[last]);
+	}
+	for (int c = 1; last && c < nw; c++)
+		rel_add(&x->co, locw[0], locw[c]);
+}

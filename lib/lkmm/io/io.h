@@ -51,6 +51,11 @@ int lk_io_track(const struct lk_test *lt, const struct iom_lit_evref *r);
 int64_t lk_io_code(const struct lk_test *lt, const struct lk_io_exec *e);
 void lk_io_state_print(const struct lk_test *lt, int64_t code, struct iom_buf *b);
 
+/* co of a device register that nothing reads: how many choices of its last write the
+ * search tries (0: none, no co), and the co of choice last (0: cleared). */
+int lk_io_register_lasts(const struct lk_test *lt, int l, int nw);
+void lk_io_register_co(struct lk_exec *x, const int *locw, int nw, int last);
+
 /* x without its LK_T_IO events: the execution the LKMM judges. */
 void lk_io_project(const struct lk_exec *x, struct lk_exec *y);
 /* The same, and back[j] = the index in x of event j of y. */

@@ -506,30 +506,20 @@ static void co_loc(struct search *s, int li)
 	struct lk_exec *x = s->x;
 	int nw = s->nlocw[l];
 	if (s->lt->reg_dev[l] >= 0 && s->rstart[li] == s->rstart[li + 1]) {
-		/* a device register nothing reads: only its last write can be observed. Any order
-		 * of its writes that io-order allows is one linear extension away, so instead of
-		 * every co the search chooses the last write (or nothing, when the register is
-		 * not observed): each choice stands for all the orders that end with it. */
-		struct lk_dim Dm = { x->n, (x->n + 63) / 64 };
-		if (!s->lt->observed[l] || nw < 2) {
-			for (int c = 0; c < nw; c++)
-				set_clear(&Dm, &x->co.r[s->locw[l][c]]);
+		/* MMIO: a device register nothing reads; the search chooses its last write only
+		 * (lk_io_register_lasts, io/io.c) */
+		int nlast = lk_io_register_lasts(s->lt, l, nw);
+		if (!nlast) {
+			lk_io_register_co(x, s->locw[l], nw, 0);
 			rf_loc(s, li + 1, 0);
 			return;
 		}
-		for (int last = 1; last < nw && !s->err; last++) {
-			for (int c = 0; c < nw; c++) {
-				set_clear(&Dm, &x->co.r[s->locw[l][c]]);
-				if (c != last)
-					rel_add(&x->co, s->locw[l][c], s->locw[l][last]);
-			}
-			for (int c = 1; c < nw; c++)
-				rel_add(&x->co, s->locw[l][0], s->locw[l][c]);
+		for (int last = 1; last <= nlast && !s->err; last++) {
+			lk_io_register_co(x, s->locw[l], nw, last);
 			if (step(s))
 				rf_loc(s, li + 1, 0);
 		}
-		for (int c = 0; c < nw; c++)
-			set_clear(&Dm, &x->co.r[s->locw[l][c]]);
+		lk_io_register_co(x, s->locw[l], nw, 0);
 		return;
 	}
 	/* a device register is not memory: no coherence is assumed for it, the ordering rules
