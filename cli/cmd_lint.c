@@ -329,6 +329,17 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 	return rc;
 }
 
+/* A file lint reads (source or facts), or NULL after saying why and setting *bad. */
+static char *read_input(const char *path, size_t *len, int *bad)
+{
+	char *t = cli_read_file(path, len);
+	if (!t) {
+		cli_error("lint: %s: %s", path, strerror(errno));
+		*bad = 1;
+	}
+	return t;
+}
+
 /* The source text of every file, for the #if branches and the mentions spatch missed. */
 static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 {
@@ -339,12 +350,9 @@ static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 		if (h != (j < files->n))
 			continue;
 		size_t len;
-		char *t = cli_read_file(files->v[i], &len);
-		if (!t) {
-			cli_error("lint: %s: %s", files->v[i], strerror(errno));
-			*bad = 1;
+		char *t = read_input(files->v[i], &len, bad);
+		if (!t)
 			continue;
-		}
 		if (iom_lint_add_source(l, files->v[i], t, len) < 0) {
 			cli_error("lint: out of memory");
 			*bad = 1;
@@ -426,12 +434,9 @@ static int run_survey(char **paths, int n, bool json)
 		}
 		for (size_t k = 0; k < files.n; k++) {
 			size_t len;
-			char *t = cli_read_file(files.v[k], &len);
-			if (!t) {
-				cli_error("lint: %s: %s", files.v[k], strerror(errno));
-				bad = 1;
+			char *t = read_input(files.v[k], &len, &bad);
+			if (!t)
 				continue;
-			}
 			const char *rel = files.v[k] + (pl && files.v[k][pl] == '/' ? pl + 1 : 0);
 			if (iom_lint_survey_add(sv, rel, t, len) < 0) {
 				cli_error("lint: out of memory");
@@ -546,12 +551,9 @@ int cmd_lint(int argc, char **argv)
 	int bad = 0;
 	for (size_t i = 0; i < facts_in.n; i++) {
 		size_t len;
-		char *t = cli_read_file(facts_in.v[i], &len);
-		if (!t) {
-			cli_error("lint: %s: %s", facts_in.v[i], strerror(errno));
-			bad = 1;
+		char *t = read_input(facts_in.v[i], &len, &bad);
+		if (!t)
 			continue;
-		}
 		struct iom_diag d;
 		iom_diag_init(&d);
 		if (iom_lint_read_facts(l, t, len, facts_in.v[i], &d) < 0) {
