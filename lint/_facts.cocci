@@ -11,6 +11,8 @@
 // kept in) and "assign" (name "=", args: [L, R] of an assignment L = R).
 // with the column 0-based as spatch gives it (iomodel adds 1) and each argument as written,
 // spaces normalised. The rules decide nothing: iomodel does (lib/lint).
+// Python comments here keep their quote marks paired: spatch 1.1.1 lexes the script, and an
+// odd one made it read the next rule file's comments as Python.
 
 @initialize:python@
 @@
@@ -72,13 +74,29 @@ def ret(name, p, lhs):
                       "column": int(p[0].column), "function": p[0].current_element,
                       "args": [_norm(str(lhs))]}))
 
+_assigned = set()
+
 def assign(p, lhs, rhs):
-    # "L = R" at the position of L
+    # "L = R" at the position of L, once: two rules may see one store (a cpu_to_le32()
+    # value stored into DMA memory). spatch may run a worker through its files rule by rule, so
+    # the set keeps the assignments of every file with the calls of a rule.
     if not p:
         return
+    a = [_norm(str(lhs)), _norm(str(rhs))]
+    key = (p[0].file, p[0].line, p[0].column, a[0], a[1])
+    if key in _assigned:
+        return
+    _assigned.add(key)
     print(json.dumps({"kind": "assign", "name": "=", "file": p[0].file, "line": int(p[0].line),
                       "column": int(p[0].column), "function": p[0].current_element,
-                      "args": [_norm(str(lhs)), _norm(str(rhs))]}))
+                      "args": a}))
+
+def assign_first(forms, lhs=None):
+    # the one form a disjunction bound: (position, L, R), or (position, R) with L = lhs
+    for form in forms:
+        if form[0]:
+            assign(form[0], lhs if len(form) == 2 else form[1], form[-1])
+            return
 
 def first(name_pos):
     # the one (name, position) pair a disjunction bound; the others are []

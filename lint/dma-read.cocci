@@ -122,3 +122,29 @@ E << le_load.E;
 @@
 n, p = first([("le32_to_cpu", p1), ("le64_to_cpu", p2), ("le16_to_cpu", p3)])
 fact("call", n, p, E)
+
+// where such a read is kept: "addr = le32_to_cpu(d->addr)", for lib/lint/ordering.c to
+// see the value passed on as the address of a streaming mapping the driver unmaps (a
+// field the CPU wrote when it mapped the buffer, not one the device wrote)
+@le_kept depends on le_load@
+expression L, E;
+position p1, p2, p3;
+@@
+(
+L@p1 = le32_to_cpu(E)
+|
+L@p2 = le64_to_cpu(E)
+|
+L@p3 = le16_to_cpu(E)
+)
+
+@script:python@
+p1 << le_kept.p1 = [];
+p2 << le_kept.p2 = [];
+p3 << le_kept.p3 = [];
+L << le_kept.L;
+E << le_kept.E;
+@@
+n, p = first([("le32_to_cpu", p1), ("le64_to_cpu", p2), ("le16_to_cpu", p3)])
+if p:
+    assign(p, L, "%s(%s)" % (n, _norm(str(E))))

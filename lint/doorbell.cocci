@@ -129,3 +129,115 @@ n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3)])
 if p:
     assign(p, L, "%s(%s)" % (n, _norm(str(E))))
 
+
+// DMA-coherent memory, followed by name: the member a driver keeps such a region in
+// (core-api/dma-api.rst@6.12: dma_alloc_coherent() and dmam_alloc_coherent() return memory
+// the device reads with no cache maintenance; dma_pool_alloc() and dma_pool_zalloc() carve
+// blocks of it; dma_zalloc_coherent() until 5.0). A store through that member, or through
+// a pointer into it, is a store the device may read: a descriptor however it is written
+// (cpu_to_be32(), a cast, a plain value). lib/lint/ordering.c keeps a store through a
+// pointer only where the same function assigned the pointer from the region before it.
+// The call's arguments give the region's DMA address (the handle, its third argument):
+// a relaxed write of it tells the device where the ring is (set-up, not a doorbell).
+@dma_region depends on relaxed_write@
+expression X;
+identifier fld;
+expression list es;
+position p1, p2, p3, p4, p5;
+@@
+X->fld =
+(
+dma_alloc_coherent@p1(es)
+|
+dmam_alloc_coherent@p2(es)
+|
+dma_pool_alloc@p3(es)
+|
+dma_pool_zalloc@p4(es)
+|
+dma_zalloc_coherent@p5(es)
+)
+
+@script:python@
+p1 << dma_region.p1 = [];
+p2 << dma_region.p2 = [];
+p3 << dma_region.p3 = [];
+p4 << dma_region.p4 = [];
+p5 << dma_region.p5 = [];
+X << dma_region.X;
+fld << dma_region.fld;
+es << dma_region.es;
+@@
+n, p = first([("dma_alloc_coherent", p1), ("dmam_alloc_coherent", p2), ("dma_pool_alloc", p3), ("dma_pool_zalloc", p4), ("dma_zalloc_coherent", p5)])
+if p:
+    fact("call", n, p, es)
+    ret(n, p, "%s->%s" % (X, fld))
+
+// a store through the member: r->d[i].ctrl = V, r->d->ctrl = V, r->d[i] = V
+@region_store depends on dma_region@
+identifier dma_region.fld, f;
+expression X, I, V;
+position p1, p2, p3;
+@@
+(
+X@p1->fld[I].f = V
+|
+X@p2->fld->f = V
+|
+X@p3->fld[I] = V
+)
+
+@script:python@
+p1 << region_store.p1 = [];
+p2 << region_store.p2 = [];
+p3 << region_store.p3 = [];
+X << region_store.X;
+fld << dma_region.fld;
+f << region_store.f = "";
+I << region_store.I = "";
+V << region_store.V;
+@@
+assign_first([(p1, "%s->%s[%s].%s" % (X, fld, I, f), V), (p2, "%s->%s->%s" % (X, fld, f), V), (p3, "%s->%s[%s]" % (X, fld, I), V)])
+
+// a pointer into it: d = &r->d[i], d = r->d + i, d = r->d (a declaration
+// "struct desc *d = &r->d[i];" matches too: Coccinelle's standard isomorphisms)
+@region_ptr depends on dma_region@
+identifier dma_region.fld, D;
+expression X, I;
+position p1, p2, p3;
+@@
+(
+D@p1 = &X->fld[I]
+|
+D@p2 = X->fld + I
+|
+D@p3 = X->fld
+)
+
+@script:python@
+p1 << region_ptr.p1 = [];
+p2 << region_ptr.p2 = [];
+p3 << region_ptr.p3 = [];
+D << region_ptr.D;
+X << region_ptr.X;
+fld << dma_region.fld;
+I << region_ptr.I = "";
+@@
+assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld))], D)
+
+// a store through such a pointer: d->ctrl = V
+@region_pstore depends on region_ptr@
+identifier region_ptr.D, f;
+expression V;
+position p;
+@@
+D@p->f = V
+
+@script:python@
+p << region_pstore.p;
+D << region_ptr.D;
+f << region_pstore.f;
+V << region_pstore.V;
+@@
+assign(p, "%s->%s" % (D, f), V)
+

@@ -29,6 +29,8 @@ struct oev {
 	enum ev kind;
 	const char *accessor;            /* a doorbell's relaxed accessor (a wrapper's inner one) */
 	const struct iom_lint_fact *inner; /* through a function of the driver: what its body does */
+	bool setup;                      /* a relaxed write of a DMA region's address       */
+	bool reported;                   /* a store a finding names already                  */
 };
 
 static bool relaxed_write(const char *name)
@@ -45,46 +47,124 @@ static bool orders(const char *name)
 	return (n && n->cls == LC_DMA_ORDER) || !strcmp(name, "dma_mb");
 }
 
-/* A store of a descriptor field: "L = cpu_to_le32(...)" with L through a pointer or an
- * array (a local struct filled on the stack is not what the device reads). */
-static bool dma_store(const struct iom_lint_fact *f)
+/* Does expression e go through member m of a DMA-coherent region ("r->d" kept m = "d"):
+ * "...->d[", "...->d->", "...->d + " or ending in "->d"? */
+static bool via_member(const char *e, const char *m)
 {
-	return f->kind == IOM_LINT_ASSIGN && f->nargs == 2 && !strncmp(f->args[1], "cpu_to_le", 9) &&
-	       (strstr(f->args[0], "->") || strchr(f->args[0], '['));
+	size_t ml = strlen(m);
+	for (const char *q = strstr(e, "->"); q; q = strstr(q + 2, "->")) {
+		const char *t = q + 2;
+		if (strncmp(t, m, ml))
+			continue;
+		t += ml;
+		if (!*t || *t == '[' || !strncmp(t, "->", 2) || !strncmp(t, " + ", 3))
+			return true;
+	}
+	return false;
 }
 
-/* What the body of the driver's function fn (file-independent: the driver's) does, as
- * one event: a doorbell when it writes with a relaxed accessor and stores nothing, a
- * store when it stores with no ordering call after its last store, an ordering call when
- * it has one. *what gets the body's fact. */
-static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
+/* Does e go through a member the driver keeps DMA-coherent memory in (a ret fact of a
+ * DMA_ALLOC call: "r->d = dma_alloc_coherent(...)", lint/doorbell.cocci)? */
+static bool via_region(const struct iom_lint *l, int drv, const char *e)
 {
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	const struct iom_lint_fact *st = NULL, *db = NULL, *od = NULL;
 	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (g->kind != IOM_LINT_RET || g->nargs != 1)
+			continue;
+		const struct lint_name *n = lint_name_lookup(g->name);
+		const char *m = strrchr(g->args[0], '>');
+		if (n && n->cls == LC_DMA_ALLOC && m && m > g->args[0] && m[-1] == '-' && via_member(e, m + 1))
+			return true;
+	}
+	return false;
+}
+
+/* A store the device may read:
+ *   a cpu_to_le*() value stored through a pointer or an array (a local struct filled on
+ *   the stack is not what the device reads), the way a descriptor is filled;
+ *   any store through a member that holds DMA-coherent memory (r->d[i].ctrl = v);
+ *   any store through a pointer d (d->ctrl = v) that the same function assigned from
+ *   such a member before (d = &r->d[i]). */
+static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
+{
+	if (f->kind != IOM_LINT_ASSIGN || f->nargs != 2 || !(strstr(f->args[0], "->") || strchr(f->args[0], '[')))
+		return false;
+	if (!strncmp(f->args[1], "cpu_to_le", 9) || via_region(l, drv, f->args[0]))
+		return true;
+	const char *arrow = strstr(f->args[0], "->");
+	if (!arrow)
+		return false;
+	size_t dn = (size_t)(arrow - f->args[0]);
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
+		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->func, f->func) && !strcmp(g->file, f->file) &&
+		    via_region(l, drv, g->args[1]))
+			return true;
+	}
+	return false;
+}
+
+static bool is_fn(const struct iom_lint *l, int drv, const char *name);
+
+/* What the body of the driver's function fn (file-independent: the driver's) does, as
+ * one event:
+ *   a store when it stores with no ordering call after its last store;
+ *   else what comes first in it of an ordering call and a relaxed write: a function that
+ *   starts with writel() (or a helper that does) orders what its caller stored before the
+ *   call, whatever relaxed writes follow (imx-sdma.c@6.12 sdma_run_channel0() starts the
+ *   channel with writel() in sdma_enable_channel()); one whose first such statement is a
+ *   relaxed write is a doorbell at each call (the article's brcm_sata_writereg()).
+ * The driver's functions it calls count as what they do, depth levels down (a call cycle
+ * ends there). *what gets the body's fact. */
+static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what,
+		       int depth)
+{
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	const struct iom_lint_fact *st = NULL, *first = NULL;
+	int first_kind = -1, st_line = 0, od_line = 0, first_line = 0, first_col = 0;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]], *in = f;
 		if (strcmp(f->func, fn))
 			continue;
-		if (dma_store(f) && (!st || f->line > st->line))
-			st = f;
-		else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name) && !db)
-			db = f;
-		else if (f->kind == IOM_LINT_CALL && orders(f->name) && (!od || f->line > od->line))
-			od = f;
+		int kind = -1;
+		if (dma_store(l, drv, f))
+			kind = EV_STORE;
+		else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name))
+			kind = EV_DOORBELL;
+		else if (f->kind == IOM_LINT_CALL && orders(f->name))
+			kind = EV_ORDER;
+		else if (f->kind == IOM_LINT_DCALL && depth > 0 && strcmp(f->name, fn) && is_fn(l, drv, f->name))
+			kind = body_kind_d(l, drv, f->name, &in, depth - 1);
+		/* lines are compared at the calls in fn, not in the functions it calls */
+		if (kind == EV_STORE && (!st || f->line > st_line)) {
+			st = in;
+			st_line = f->line;
+		}
+		if (kind == EV_ORDER && f->line > od_line)
+			od_line = f->line;
+		if ((kind == EV_ORDER || kind == EV_DOORBELL) &&
+		    (!first || f->line < first_line || (f->line == first_line && f->col < first_col))) {
+			first = in;
+			first_kind = kind;
+			first_line = f->line;
+			first_col = f->col;
+		}
 	}
-	if (st && (!od || od->line < st->line)) {
+	if (st && od_line < st_line) {
 		*what = st;
 		return EV_STORE;
 	}
-	if (od) {
-		*what = od;
-		return EV_ORDER;
-	}
-	if (db) {
-		*what = db;
-		return EV_DOORBELL;
-	}
-	return -1;
+	if (first)
+		*what = first;
+	return first_kind;
+}
+
+static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
+{
+	return body_kind_d(l, drv, fn, what, 3);
 }
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name)
@@ -233,7 +313,7 @@ static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classi
 			any |= l->facts[dl->v[k]].kind == IOM_LINT_CALL && anchor(l->facts[dl->v[k]].name);
 		for (size_t k = 0; any && dl && k < dl->n; k++) {
 			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
-			struct oev x = { f, EV_STORE, NULL, NULL };
+			struct oev x = { f, EV_STORE, NULL, NULL, false, false };
 			if (!f->func[0] || !classify(l, drv, f, &x))
 				continue;
 			struct oev *ne = realloc(e, (n + 1) * sizeof(*ne));
@@ -276,10 +356,15 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 		bool later = false;
 		for (size_t k = j + 1; k < n && !later; k++)
 			later = mmio_write(&e[k]) && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
+		/* a relaxed write of a ring's DMA address at or before it on its path: the
+		 * function sets a ring up (base, then size, count, tail); the device reads the
+		 * ring once started (writes_handle()) */
+		for (size_t k = 0; k <= j && !later; k++)
+			later = e[k].kind == EV_DOORBELL && e[k].setup && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
 		if (later)
 			continue;
 		/* the last store before it on a path with no ordering call between */
-		const struct oev *s = NULL;
+		struct oev *s = NULL;
 		for (size_t i = j; i-- > 0;) {
 			if (e[i].kind == EV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
 				break;
@@ -293,8 +378,11 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 				break;
 			}
 		}
-		if (!s)
+		/* one finding per store: the first doorbell after it (the later ones are the
+		 * same mistake) */
+		if (!s || s->reported)
 			continue;
+		s->reported = true;
 		struct iom_buf t;
 		iom_buf_init(&t);
 		litmus_text(s, &e[j], &t);
@@ -335,9 +423,50 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 	return 0;
 }
 
+/* Does the token t occur in e as a whole name (after "->" or "." for a member)? */
+static bool has_name(const char *e, const char *t, bool member)
+{
+	size_t n = strlen(t);
+	for (const char *q = strstr(e, t); q; q = strstr(q + 1, t)) {
+		bool left = member ? (q - e >= 2 && !strncmp(q - 2, "->", 2)) || (q > e && q[-1] == '.')
+				   : q == e || !(q[-1] == '_' || (q[-1] >= 'a' && q[-1] <= 'z') ||
+						 (q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= '0' && q[-1] <= '9') ||
+						 q[-1] == '>' || q[-1] == '.');
+		char c = q[n];
+		bool right = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+		if (left && right)
+			return true;
+	}
+	return false;
+}
+
+/* Does a call with these arguments write the DMA address of one of the driver's coherent
+ * rings (the handle, third argument of dma_alloc_coherent() and dmam_alloc_coherent():
+ * core-api/dma-api.rst@6.12) to the device? That write tells the device where its ring
+ * is, before the ring is started: set-up, not a doorbell (mtk_eth_soc.c@6.12
+ * mtk_init_fq_dma(), imx-sdma.c@6.12 sdma_init()). A dma_pool block's handle is not: a DMA
+ * controller is given one descriptor's address, then started (at_hdmac.c, k3dma.c). */
+static bool writes_handle(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
+{
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		const struct lint_name *n = g->kind == IOM_LINT_CALL ? lint_name_lookup(g->name) : NULL;
+		if (!n || n->cls != LC_DMA_ALLOC || g->nargs < 3 || !strstr(g->name, "alloc_coherent"))
+			continue;
+		const char *h = g->args[2] + (g->args[2][0] == '&');
+		const char *arrow = strrchr(h, '>'), *dot = strrchr(h, '.');
+		const char *m = arrow && arrow > h && arrow[-1] == '-' ? arrow + 1 : dot ? dot + 1 : NULL;
+		for (size_t a = 0; *h && a < f->nargs; a++)
+			if (m ? *m && has_name(f->args[a], m, true) : has_name(f->args[a], h, false))
+				return true;
+	}
+	return false;
+}
+
 static int classify_write(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
 {
-	if (dma_store(f)) {
+	if (dma_store(l, drv, f)) {
 		x->kind = EV_STORE;
 	} else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name)) {
 		x->kind = EV_DOORBELL;
@@ -354,6 +483,7 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 	} else {
 		return 0;
 	}
+	x->setup = x->kind == EV_DOORBELL && writes_handle(l, drv, f);
 	return 1;
 }
 
@@ -441,10 +571,40 @@ static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_b
 		       "\tr1 = READ_ONCE(*buf);\n}\nexists (0:r0=1 /\\ 0:r1=0)\n", r->accessor);
 }
 
+/* Is the load e[j] the address a later dma_unmap_single(), dma_unmap_page() or
+ * dma_sync_single_for_cpu() of the function is given, directly or through the variable
+ * it is kept in? That field holds the buffer's DMA address, which the driver stored when
+ * it mapped the buffer: the CPU wrote it, the device only reads it (a TX descriptor's
+ * buffer address read back to unmap it, hix5hd2_gmac.c@6.12 hix5hd2_xmit_reclaim()). */
+static bool unmap_address(const struct iom_lint *l, const struct oev *e, size_t n, size_t j)
+{
+	const struct iom_lint_fact *ld = e[j].f;
+	char t[600];
+	snprintf(t, sizeof(t), "%s(%s)", ld->name, ld->args[0]);
+	const char *kept = NULL;
+	const struct lint_dlist *dl = ld->driver < l->dl_n ? &l->dl[ld->driver] : NULL;
+	for (size_t k = 0; dl && k < dl->n && !kept; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line == ld->line && !strcmp(g->args[1], t) &&
+		    !strcmp(g->func, ld->func) && !strcmp(g->file, ld->file))
+			kept = g->args[0];
+	}
+	for (size_t k = j + 1; k < n; k++) {
+		const struct iom_lint_fact *u = e[k].f;
+		if ((int)e[k].kind != RV_ORDER || u->kind != IOM_LINT_CALL || u->nargs < 2 ||
+		    !(!strcmp(u->name, "dma_unmap_single") || !strcmp(u->name, "dma_unmap_page") ||
+		      !strcmp(u->name, "dma_sync_single_for_cpu")))
+			continue;
+		if (strstr(u->args[1], t) || (kept && !strcmp(u->args[1], kept)))
+			return true;
+	}
+	return false;
+}
+
 static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
-		if ((int)e[j].kind != RV_LOAD)
+		if ((int)e[j].kind != RV_LOAD || unmap_address(l, e, n, j))
 			continue;
 		/* the last relaxed read before it, in a branch the load is deeper in, with no
 		 * ordering call between on the path */

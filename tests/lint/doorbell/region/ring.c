@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+/* Must flag dma-write-then-relaxed-doorbell twice: the descriptors live in memory from
+ * dma_alloc_coherent() and dma_pool_zalloc(), and are filled with plain stores (no
+ * cpu_to_le32()): through a pointer into the ring, and through the member itself. Then
+ * the doorbell is rung with writel_relaxed(), and nothing orders the two. */
+#include <linux/io.h>
+#include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
+
+struct desc { u32 addr, ctrl; };
+struct chan {
+	struct desc *ring;
+	struct desc *lli;
+	struct dma_pool *pool;
+	dma_addr_t ring_dma, lli_dma;
+	void __iomem *regs;
+	unsigned int head;
+};
+
+static int chan_init(struct device *dev, struct chan *c)
+{
+	c->ring = dma_alloc_coherent(dev, 64 * sizeof(*c->ring), &c->ring_dma, GFP_KERNEL);
+	c->lli = dma_pool_zalloc(c->pool, GFP_NOWAIT, &c->lli_dma);
+	return c->ring && c->lli ? 0 : -ENOMEM;
+}
+
+/* through a pointer into the ring, the value byte-swapped with a cast */
+static void chan_post(struct chan *c, u32 buf, u32 len)
+{
+	struct desc *d = &c->ring[c->head];
+
+	d->addr = buf;
+	d->ctrl = (__force u32)cpu_to_be32(len | 0x80000000);
+	c->head = (c->head + 1) % 64;
+	writel_relaxed(c->head, c->regs + 0x10);
+}
+
+/* through the member, a linked-list item the controller fetches when started */
+static void chan_start(struct chan *c, u32 src, u32 dst)
+{
+	c->lli[0].addr = src;
+	c->lli[0].ctrl = dst;
+	writel_relaxed(c->lli_dma, c->regs + 0x20);
+}
+
+/* One finding for one store: the channel is kicked by three relaxed writes in turn. */
+static void chan_kick(struct chan *c, u32 len)
+{
+	c->ring[c->head].ctrl = len;
+	writel_relaxed(0, c->regs + 0x50);
+	writel_relaxed(c->head, c->regs + 0x54);
+	writel_relaxed(1, c->regs + 0x58);
+}
