@@ -774,8 +774,58 @@ static bool mentions_any(const char *text, size_t len)
 
 /* if/else arms (the source scan): a frame per arm in force, and the path in force from
  * a position on. */
-struct armf { int id, arm, bl; };   /* bl: a braceless arm, ended by its ';' at brace level bl - 1 */
+struct armf { int id, arm, bl, vl; }; /* bl: a braceless arm, ended by its ';' at brace level bl - 1;
+				       * vl: the rest of a block after an if arm that jumps out,
+				       * ended by the '}' that leaves brace level vl */
 struct pseg { int line, col; char *path; };
+
+/* Does the block whose '}' is at text[i] end with a jump (return, goto, break, continue)?
+ * Its last statement is read backwards from the '}', past blanks and one comment. */
+static bool ends_in_jump(const char *text, size_t i)
+{
+	size_t k = i;
+	while (k > 0 && isspace((unsigned char)text[k - 1]))
+		k--;
+	if (k >= 2 && text[k - 1] == '/' && text[k - 2] == '*') {
+		for (k -= 2; k >= 2 && !(text[k - 2] == '/' && text[k - 1] == '*'); k--)
+			;
+		k = k >= 2 ? k - 2 : 0;
+		while (k > 0 && isspace((unsigned char)text[k - 1]))
+			k--;
+	}
+	if (k == 0 || text[k - 1] != ';')
+		return false;
+	size_t b = k - 1;
+	while (b > 0 && text[b - 1] != ';' && text[b - 1] != '{' && text[b - 1] != '}')
+		b--;
+	while (b < k && isspace((unsigned char)text[b]))
+		b++;
+	static const char *const jumps[] = { "return", "goto", "break", "continue" };
+	for (size_t j = 0; j < sizeof(jumps) / sizeof(jumps[0]); j++) {
+		size_t n = strlen(jumps[j]);
+		if (b + n < k && !memcmp(text + b, jumps[j], n) && !(isalnum((unsigned char)text[b + n]) || text[b + n] == '_'))
+			return true;
+	}
+	return false;
+}
+
+/* Is the next word after text[i] (past blanks and comments) "else"? */
+static bool else_follows(const char *text, size_t len, size_t i)
+{
+	while (i < len) {
+		if (isspace((unsigned char)text[i]))
+			i++;
+		else if (i + 1 < len && text[i] == '/' && text[i + 1] == '*') {
+			const char *e = strstr(text + i + 2, "*/");
+			i = e ? (size_t)(e - text) + 2 : len;
+		} else if (i + 1 < len && text[i] == '/' && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+		} else
+			break;
+	}
+	return i + 4 <= len && !memcmp(text + i, "else", 4) && !(i + 4 < len && (isalnum((unsigned char)text[i + 4]) || text[i + 4] == '_'));
+}
 
 static int arm_seg(struct pseg **ps, size_t *n, const struct armf *arms, int narms, const char *text,
 		   size_t i, int line)
@@ -1125,6 +1175,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			/* a braceless arm starts here */
 			arms[narms].id = bl_id;
 			arms[narms].arm = bl_no;
+			arms[narms].vl = 0;
 			arms[narms++].bl = braces + 1;
 			bl_at = (size_t)-1;
 			rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
@@ -1441,6 +1492,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			if (arm) {
 				arms[narms].id = arm_id;
 				arms[narms].arm = arm_no;
+				arms[narms].vl = 0;
 				arms[narms++].bl = 0;
 			}
 			arm_at = (size_t)-1;
@@ -1449,10 +1501,22 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		} else if (c == '}' && braces > 0) {
 			--braces;
 			closed_id = -1;
+			while (narms > 0 && arms[narms - 1].vl > braces)
+				narms--;  /* the block that held an implicit else closes */
 			if (braces < MAXB && bopen[braces] && narms > 0) {
 				narms--;
 				closed_id = arms[narms].id;
 				closed_arm = arms[narms].arm;
+				/* "if (c) { ...; return; } rest": rest runs only when the arm did not,
+				 * as if it were the else arm (a store in the arm is not followed by
+				 * what comes after the if) */
+				if (closed_arm == 0 && narms < MAXB && ends_in_jump(text, i) && !else_follows(text, len, i + 1)) {
+					arms[narms].id = closed_id;
+					arms[narms].arm = 1;
+					arms[narms].bl = 0;
+					arms[narms++].vl = braces;
+					closed_id = -1;
+				}
 			}
 			if (braces == 0)
 				cur_fn = -1;
@@ -1494,6 +1558,30 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			const struct iom_lint_fact *f = &l->facts[dl->v[q]];
 			keep[k] = (f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_ASSIGN) && !strcmp(f->file, file) &&
 				  strlen(f->func) == defs[k].nlen && !memcmp(f->func, text + defs[k].name, defs[k].nlen);
+		}
+	}
+	/* and, to a fixed point, those that call a kept function (this file's, or one an
+	 * earlier file of the driver defined): a helper that calls the helper that rings the
+	 * doorbell rings it too (cadence-nand-controller.c@6.12: cadence_nand_cdma_send_and_wait()
+	 * calls cadence_nand_set_irq_mask() and cadence_nand_cdma_send()) */
+	for (bool more = !wc_driver; more && !rc;) {
+		more = false;
+		for (size_t k = 0; k < ncalls; k++) {
+			int fn = calls[k].fn;
+			if (fn < 0 || keep[fn])
+				continue;
+			bool kept = false;
+			for (size_t q = 0; q < ndefs && !kept; q++)
+				kept = keep[q] && defs[q].nlen == calls[k].nlen &&
+				       !memcmp(text + defs[q].name, text + calls[k].name, calls[k].nlen);
+			if (!kept && nknown && calls[k].nlen <= LINT_MAX_NAME) {
+				char nm[LINT_MAX_NAME + 1];
+				snprintf(nm, sizeof(nm), "%.*s", (int)calls[k].nlen, text + calls[k].name);
+				const char *key = nm;
+				kept = bsearch(&key, known, nknown, sizeof(*known), cmp_name) != NULL;
+			}
+			if (kept)
+				more = keep[fn] = true;
 		}
 	}
 	for (size_t k = 0; !rc && k < ndefs; k++)

@@ -111,7 +111,8 @@ static bool is_fn(const struct iom_lint *l, int drv, const char *name);
 
 /* What the body of the driver's function fn (file-independent: the driver's) does, as
  * one event:
- *   a store when it stores with no ordering call after its last store;
+ *   a store when it stores with no ordering call and no relaxed write after its last
+ *   store (one it rings a doorbell after is judged in the body, and only there);
  *   else what comes first in it of an ordering call and a relaxed write: a function that
  *   starts with writel() (or a helper that does) orders what its caller stored before the
  *   call, whatever relaxed writes follow (imx-sdma.c@6.12 sdma_run_channel0() starts the
@@ -124,7 +125,7 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 {
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
 	const struct iom_lint_fact *st = NULL, *first = NULL;
-	int first_kind = -1, st_line = 0, od_line = 0, first_line = 0, first_col = 0;
+	int first_kind = -1, st_line = 0, od_line = 0, db_line = 0, first_line = 0, first_col = 0;
 	for (size_t k = 0; dl && k < dl->n; k++) {
 		const struct iom_lint_fact *f = &l->facts[dl->v[k]], *in = f;
 		if (strcmp(f->func, fn))
@@ -145,6 +146,8 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 		}
 		if (kind == EV_ORDER && f->line > od_line)
 			od_line = f->line;
+		if (kind == EV_DOORBELL && f->line > db_line)
+			db_line = f->line;
 		if ((kind == EV_ORDER || kind == EV_DOORBELL) &&
 		    (!first || f->line < first_line || (f->line == first_line && f->col < first_col))) {
 			first = in;
@@ -153,7 +156,8 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			first_col = f->col;
 		}
 	}
-	if (st && od_line < st_line) {
+	/* a store the body orders or rings a doorbell after is decided in the body */
+	if (st && od_line < st_line && db_line < st_line) {
 		*what = st;
 		return EV_STORE;
 	}
