@@ -53,6 +53,7 @@ def _norm(a):
     a = re.sub(r"([(\[])\s+", r"\1", a)
     a = re.sub(r"\s+([)\],])", r"\1", a)
     a = re.sub(r"(\w)\s+([(\[])", r"\1\2", a)
+    a = re.sub(r"(\w)\s+(\+\+|--)", r"\1\2", a)
     return a
 
 def fact(kind, name, p, es=None):

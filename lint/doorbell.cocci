@@ -225,19 +225,25 @@ I << region_ptr.I = "";
 @@
 assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld))], D)
 
-// a store through such a pointer: d->ctrl = V
+// a store through such a pointer: d->ctrl = V, d->buf[i] = V
 @region_pstore depends on region_ptr@
 identifier region_ptr.D, f;
-expression V;
-position p;
+expression I, V;
+position p1, p2;
 @@
-D@p->f = V
+(
+D@p1->f[I] = V
+|
+D@p2->f = V
+)
 
 @script:python@
-p << region_pstore.p;
+p1 << region_pstore.p1 = [];
+p2 << region_pstore.p2 = [];
 D << region_ptr.D;
 f << region_pstore.f;
+I << region_pstore.I = "";
 V << region_pstore.V;
 @@
-assign(p, "%s->%s" % (D, f), V)
+assign_first([(p1, "%s->%s[%s]" % (D, f, I), V), (p2, "%s->%s" % (D, f), V)])
 

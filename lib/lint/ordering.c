@@ -14,9 +14,11 @@
  * C-MMIO litmus test of the two statements and the device that reads the descriptor when
  * the doorbell arrives, and runs it for every architecture at the --kernel asked: x86
  * orders the two (information there), arm64 and riscv do not. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "lint_int.h"
 #include "iomodel/kver.h"
 #include "iomodel/litmus.h"
@@ -30,7 +32,7 @@ struct oev {
 	const char *accessor;            /* a doorbell's relaxed accessor (a wrapper's inner one) */
 	const struct iom_lint_fact *inner; /* through a function of the driver: what its body does */
 	bool setup;                      /* a relaxed write of a DMA region's address       */
-	bool reported;                   /* a store a finding names already                  */
+	bool reported;                   /* a store or doorbell a finding names already      */
 };
 
 static bool relaxed_write(const char *name)
@@ -107,6 +109,40 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	return false;
 }
 
+/* Does one of the call's arguments name an interrupt register (an identifier with a part,
+ * between '_', that is int, intr, inten, intena, intmask, intstat, irq, ier, imr, isr or
+ * interrupt, in either case: XGMAC_DMA_INTR_ENA, PPE_INTEN, ss->irq_claim)? A relaxed write
+ * there enables, masks or acknowledges an interrupt: it asks the device to fetch nothing,
+ * so it is not a doorbell (calxeda/xgmac.c@6.12 xgmac_poll(), hip04_eth.c@6.12
+ * hip04_rx_poll()). */
+static bool irq_register(const struct iom_lint_fact *f)
+{
+	static const char *const parts[] = { "int", "intr", "inten", "intena", "intmask", "intstat", "irq",
+					     "ier", "imr", "isr", "interrupt" };
+	for (size_t a = 0; a < f->nargs; a++)
+		for (const char *q = f->args[a]; *q;) {
+			if (!(isalnum((unsigned char)*q) || *q == '_')) {
+				q++;
+				continue;
+			}
+			const char *w = q;
+			while (isalnum((unsigned char)*q) || *q == '_')
+				q++;
+			if (isdigit((unsigned char)*w))
+				continue;
+			for (const char *c = w; c < q;) {
+				const char *e = c;
+				while (e < q && *e != '_')
+					e++;
+				for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++)
+					if ((size_t)(e - c) == strlen(parts[k]) && !strncasecmp(c, parts[k], (size_t)(e - c)))
+						return true;
+				c = e < q ? e + 1 : e;
+			}
+		}
+	return false;
+}
+
 static bool is_fn(const struct iom_lint *l, int drv, const char *name);
 
 /* What the body of the driver's function fn (file-independent: the driver's) does, as
@@ -126,6 +162,7 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
 	const struct iom_lint_fact *st = NULL, *first = NULL;
 	int first_kind = -1, st_line = 0, od_line = 0, db_line = 0, first_line = 0, first_col = 0;
+	int first_depth = 0;    /* if/else arms around the first (fewest first) */
 	for (size_t k = 0; dl && k < dl->n; k++) {
 		const struct iom_lint_fact *f = &l->facts[dl->v[k]], *in = f;
 		if (strcmp(f->func, fn))
@@ -139,6 +176,14 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			kind = EV_ORDER;
 		else if (f->kind == IOM_LINT_DCALL && depth > 0 && strcmp(f->name, fn) && is_fn(l, drv, f->name))
 			kind = body_kind_d(l, drv, f->name, &in, depth - 1);
+		/* a store counts where it is written and one call up (a helper that fills the
+		 * descriptor), not from deeper: a function that called one that stored did
+		 * more since (calxeda/xgmac.c@6.12 xgmac_rx(): its refill stores the OWN bits
+		 * two calls down, then it returns to the poll loop that re-enables interrupts) */
+		if (kind == EV_STORE && in != f)
+			kind = -1;
+		if (kind == EV_DOORBELL && in == f && irq_register(f))
+			kind = -1;
 		/* lines are compared at the calls in fn, not in the functions it calls */
 		if (kind == EV_STORE && (!st || f->line > st_line)) {
 			st = in;
@@ -148,8 +193,17 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			od_line = f->line;
 		if (kind == EV_DOORBELL && f->line > db_line)
 			db_line = f->line;
+		/* the first of them, those in the fewest if/else arms first: a body whose
+		 * relaxed writes sit in an if arm and whose writel() doorbell does not is the
+		 * writel() to its callers (lpfc_sli.c@6.12 lpfc_sli4_wq_put(): the DPP copy with __raw_writel()
+		 * in an arm, then wmb() and the doorbell with writel()) */
+		int depth_f = 0;
+		for (const char *q = f->path; *q; q++)
+			depth_f += q == f->path || *q == '/';
 		if ((kind == EV_ORDER || kind == EV_DOORBELL) &&
-		    (!first || f->line < first_line || (f->line == first_line && f->col < first_col))) {
+		    (!first || depth_f < first_depth ||
+		     (depth_f == first_depth && (f->line < first_line || (f->line == first_line && f->col < first_col))))) {
+			first_depth = depth_f;
 			first = in;
 			first_kind = kind;
 			first_line = f->line;
@@ -360,10 +414,10 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 		bool later = false;
 		for (size_t k = j + 1; k < n && !later; k++)
 			later = mmio_write(&e[k]) && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
-		/* a relaxed write of a ring's DMA address at or before it on its path: the
-		 * function sets a ring up (base, then size, count, tail); the device reads the
-		 * ring once started (writes_handle()) */
-		for (size_t k = 0; k <= j && !later; k++)
+		/* a relaxed write of a ring's DMA address on its path: the function sets a ring
+		 * up (base, size, count, tail, in any order); the device reads the ring once
+		 * started (writes_handle()) */
+		for (size_t k = 0; k < n && !later; k++)
 			later = e[k].kind == EV_DOORBELL && e[k].setup && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
 		if (later)
 			continue;
@@ -382,11 +436,22 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 				break;
 			}
 		}
-		/* one finding per store: the first doorbell after it (the later ones are the
-		 * same mistake) */
+		/* one finding per missing barrier: the first doorbell after the store, and none
+		 * after a doorbell already reported on this path with no ordering call between
+		 * (the stores and relaxed writes that follow are the same mistake) */
 		if (!s || s->reported)
 			continue;
-		s->reported = true;
+		bool again = false;
+		for (size_t r = 0; r < j && !again; r++) {
+			if (!e[r].reported || !on_path(e[r].f->path, e[j].f->path, e[j].f->path))
+				continue;
+			again = true;
+			for (size_t k = r + 1; k < j && again; k++)
+				again = !(e[k].kind == EV_ORDER && on_path(e[k].f->path, e[r].f->path, e[j].f->path));
+		}
+		if (again)
+			continue;
+		s->reported = e[j].reported = true;
 		struct iom_buf t;
 		iom_buf_init(&t);
 		litmus_text(s, &e[j], &t);
@@ -487,6 +552,8 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 	} else {
 		return 0;
 	}
+	if (x->kind == EV_DOORBELL && (irq_register(f) || (x->inner && irq_register(x->inner))))
+		return 0;  /* an interrupt register (irq_register()) */
 	x->setup = x->kind == EV_DOORBELL && writes_handle(l, drv, f);
 	return 1;
 }

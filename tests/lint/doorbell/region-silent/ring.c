@@ -90,3 +90,30 @@ static int chan_write(struct chan *c, u32 len)
 	writel_relaxed(len, c->regs + 0x64);
 	return 0;
 }
+
+/* The helper that posts the entry copies it to the device with relaxed writes in an arm
+ * (a direct push), then orders with wmb() and rings with writel() whichever way it went:
+ * to its callers it is the writel() (lpfc_sli.c@6.12 lpfc_sli4_wq_put() has this shape). */
+static void chan_push(struct chan *c, bool direct)
+{
+	if (direct)
+		__raw_writel(c->ring[0].ctrl, c->regs + 0x70);
+	wmb();
+	writel(1, c->regs + 0x74);
+}
+
+static void chan_send(struct chan *c, u32 len, bool direct)
+{
+	c->ring[0].ctrl = len;
+	chan_push(c, direct);
+}
+
+/* After the descriptors, a relaxed write that re-enables an interrupt: it asks the device
+ * to fetch nothing (calxeda/xgmac.c@6.12 xgmac_poll() re-enables with __raw_writel() of
+ * XGMAC_DMA_INTR_ENA after the RX refill). */
+#define CHAN_INTR_ENA 0x80
+static void chan_poll_done(struct chan *c)
+{
+	c->ring[c->head].ctrl = 0x80000000;
+	writel_relaxed(1, c->regs + CHAN_INTR_ENA);
+}

@@ -8,7 +8,10 @@
 #include <linux/dmapool.h>
 
 struct desc { u32 addr, ctrl; };
+struct cmdbuf { u32 words[64]; };
 struct chan {
+	struct cmdbuf *cmds;
+	dma_addr_t cmds_dma;
 	struct desc *ring;
 	struct desc *lli;
 	struct dma_pool *pool;
@@ -21,6 +24,7 @@ static int chan_init(struct device *dev, struct chan *c)
 {
 	c->ring = dma_alloc_coherent(dev, 64 * sizeof(*c->ring), &c->ring_dma, GFP_KERNEL);
 	c->lli = dma_pool_zalloc(c->pool, GFP_NOWAIT, &c->lli_dma);
+	c->cmds = dmam_alloc_coherent(dev, sizeof(*c->cmds), &c->cmds_dma, GFP_KERNEL);
 	return c->ring && c->lli ? 0 : -ENOMEM;
 }
 
@@ -50,4 +54,19 @@ static void chan_kick(struct chan *c, u32 len)
 	writel_relaxed(0, c->regs + 0x50);
 	writel_relaxed(c->head, c->regs + 0x54);
 	writel_relaxed(1, c->regs + 0x58);
+}
+
+/* A command buffer filled through a pointer, an array member of it, then the command
+ * register written relaxed (pxa3xx-gcu.c@6.12 run_ready() has this shape): one finding,
+ * at the first relaxed write, for the whole sequence. */
+static void chan_cmds(struct chan *c, u32 op)
+{
+	struct cmdbuf *b = c->cmds;
+	int n = 0;
+
+	b->words[n++] = op;
+	b->words[n++] = 0x05000000;
+	writel_relaxed(0, c->regs + 0x90);
+	b->words[n] = 0;
+	writel_relaxed(n, c->regs + 0x94);
 }
