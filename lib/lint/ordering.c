@@ -145,24 +145,31 @@ static bool irq_register(const struct iom_lint_fact *f)
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name);
 
+/* A non-relaxed MMIO write (writel() and iowrite32() families): an ordering call that is
+ * also a write to the device. */
+static bool mmio_fact(const struct iom_lint_fact *f)
+{
+	return !strncmp(f->name, "write", 5) || !strncmp(f->name, "iowrite", 7);
+}
+
 /* What the body of the driver's function fn (file-independent: the driver's) does, as
  * one event:
  *   a store when it stores with no ordering call and no relaxed write after its last
  *   store (one it rings a doorbell after is judged in the body, and only there);
- *   else what comes first in it of an ordering call and a relaxed write: a function that
- *   starts with writel() (or a helper that does) orders what its caller stored before the
- *   call, whatever relaxed writes follow (imx-sdma.c@6.12 sdma_run_channel0() starts the
- *   channel with writel() in sdma_enable_channel()); one whose first such statement is a
- *   relaxed write is a doorbell at each call (the article's brcm_sata_writereg()).
- * The driver's functions it calls count as what they do, depth levels down (a call cycle
- * ends there). *what gets the body's fact. */
+ *   else what it ends with of ordering calls and relaxed writes: an ordering call, or a
+ *   relaxed write with an ordering call before it (a kick after a barrier), orders what
+ *   its caller stored before the call; a last relaxed write with none before it is a
+ *   doorbell at each call (the article's brcm_sata_writereg()).
+ * Relaxed writes to interrupt registers do not count (irq_register()). The driver's
+ * functions it calls count as what they do, depth levels down (a call cycle ends there).
+ * *what gets the body's fact. */
 static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what,
 		       int depth)
 {
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	const struct iom_lint_fact *st = NULL, *first = NULL;
-	int first_kind = -1, st_line = 0, od_line = 0, db_line = 0, first_line = 0, first_col = 0;
-	int first_depth = 0;    /* if/else arms around the first (fewest first) */
+	const struct iom_lint_fact *st = NULL, *w_what[64];
+	int last_kind = -1, st_line = 0, od_line = 0, db_line = 0;
+	int w_line[64], w_kind[64], nw = 0;   /* its writes and ordering calls, in order */
 	for (size_t k = 0; dl && k < dl->n; k++) {
 		const struct iom_lint_fact *f = &l->facts[dl->v[k]], *in = f;
 		if (strcmp(f->func, fn))
@@ -193,36 +200,101 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			od_line = f->line;
 		if (kind == EV_DOORBELL && f->line > db_line)
 			db_line = f->line;
-		/* the first of them, those in the fewest if/else arms first: a body whose
-		 * relaxed writes sit in an if arm and whose writel() doorbell does not is the
-		 * writel() to its callers (lpfc_sli.c@6.12 lpfc_sli4_wq_put(): the DPP copy with __raw_writel()
-		 * in an arm, then wmb() and the doorbell with writel()) */
-		int depth_f = 0;
-		for (const char *q = f->path; *q; q++)
-			depth_f += q == f->path || *q == '/';
-		if ((kind == EV_ORDER || kind == EV_DOORBELL) &&
-		    (!first || depth_f < first_depth ||
-		     (depth_f == first_depth && (f->line < first_line || (f->line == first_line && f->col < first_col))))) {
-			first_depth = depth_f;
-			first = in;
-			first_kind = kind;
-			first_line = f->line;
-			first_col = f->col;
+		if ((kind == EV_ORDER || kind == EV_DOORBELL) && nw < 64) {
+			w_line[nw] = f->line;
+			w_kind[nw] = kind;
+			w_what[nw++] = in;
 		}
+	}
+	/* Which of its writes kicks the device? A relaxed write with no ordering call before
+	 * it in the body, unless an ordering call follows it and then another write: the
+	 * writes before that barrier pass parameters and the one after it kicks, ordered
+	 * (mthca_cmd.c@6.12 mthca_cmd_post_hcr(): six __raw_writel() of parameters, wmb(),
+	 * then the go bit; lpfc_sli.c@6.12 lpfc_sli4_wq_put(): the DPP copy with __raw_writel()
+	 * in an arm, then wmb() and writel(); imx-sdma.c@6.12 sdma_run_channel0(): writel()
+	 * first). Such a kick makes the body a doorbell; else an ordering call makes it one. */
+	int first_order = -1;
+	for (int k = 0; k < nw && first_order < 0; k++)
+		if (w_kind[k] == EV_ORDER)
+			first_order = k;
+	for (int k = 0; k < nw; k++) {
+		if (w_kind[k] != EV_DOORBELL)
+			continue;
+		bool ordered_before = false, params = false;
+		for (int o = 0; o < nw; o++) {
+			if (w_kind[o] != EV_ORDER)
+				continue;
+			if (w_line[o] < w_line[k])
+				ordered_before = true;
+			else if (w_line[o] > w_line[k])
+				for (int m = 0; m < nw && !params; m++)
+					params = (m == o && mmio_fact(w_what[o])) || (m != o && w_line[m] > w_line[o]);
+		}
+		if (!ordered_before && !params) {
+			*what = w_what[k];
+			last_kind = EV_DOORBELL;
+			break;
+		}
+	}
+	if (last_kind < 0 && first_order >= 0) {
+		*what = w_what[first_order];
+		last_kind = EV_ORDER;
 	}
 	/* a store the body orders or rings a doorbell after is decided in the body */
 	if (st && od_line < st_line && db_line < st_line) {
 		*what = st;
 		return EV_STORE;
 	}
-	if (first)
-		*what = first;
-	return first_kind;
+	return last_kind;
+}
+
+/* body_kind_d() at the depth the codes use, kept per function of the driver being decided
+ * (a wrapper is called hundreds of times; each body is read through every call under it) */
+static _Thread_local struct {
+	const struct iom_lint *l;
+	int drv;
+	size_t n, cap;
+	struct bk_memo { char *fn; int kind; const struct iom_lint_fact *what; } *v;
+} kmemo;
+
+static void bk_reset(const struct iom_lint *l, int drv)
+{
+	for (size_t k = 0; k < kmemo.n; k++)
+		free(kmemo.v[k].fn);
+	if (!l) {
+		free(kmemo.v);
+		kmemo.v = NULL;
+		kmemo.cap = 0;
+	}
+	kmemo.n = 0;
+	kmemo.l = l;
+	kmemo.drv = drv;
 }
 
 static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
 {
-	return body_kind_d(l, drv, fn, what, 3);
+	if (kmemo.l != l || kmemo.drv != drv)
+		bk_reset(l, drv);
+	for (size_t k = 0; k < kmemo.n; k++)
+		if (!strcmp(kmemo.v[k].fn, fn)) {
+			*what = kmemo.v[k].what;
+			return kmemo.v[k].kind;
+		}
+	/* six calls deep: mthca's command path is create_eq, SW2HW_EQ, cmd_box, cmd_post,
+	 * cmd_post_hcr */
+	int kind = body_kind_d(l, drv, fn, what, 6);
+	if (kmemo.n == kmemo.cap) {
+		size_t nc = kmemo.cap ? 2 * kmemo.cap : 64;
+		struct bk_memo *nv = realloc(kmemo.v, nc * sizeof(*nv));
+		if (!nv)
+			return kind;  /* not kept: asked again, the same answer */
+		kmemo.v = nv;
+		kmemo.cap = nc;
+	}
+	char *c = strdup(fn);
+	if (c)
+		kmemo.v[kmemo.n++] = (struct bk_memo){ c, kind, kind >= 0 ? *what : NULL };
+	return kind;
 }
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name)
@@ -399,8 +471,7 @@ static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classi
 /* A non-relaxed MMIO write (writel() family): the ordered way to ring a doorbell. */
 static bool mmio_write(const struct oev *x)
 {
-	const char *nm = x->inner ? x->inner->name : x->f->name;
-	return x->kind == EV_ORDER && (!strncmp(nm, "write", 5) || !strncmp(nm, "iowrite", 7));
+	return x->kind == EV_ORDER && mmio_fact(x->inner ? x->inner : x->f);
 }
 
 static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
@@ -414,6 +485,15 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 		bool later = false;
 		for (size_t k = j + 1; k < n && !later; k++)
 			later = mmio_write(&e[k]) && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
+		/* a barrier later on its path before another relaxed write: the relaxed writes
+		 * before the barrier pass parameters, the one after it is the kick, and it is
+		 * ordered (the shape of at_hdmac's fix 580ee84405c2: wmb() before the enable) */
+		for (size_t k = j + 1; k < n && !later; k++) {
+			if (e[k].kind != EV_ORDER || !on_path(e[k].f->path, e[j].f->path, e[j].f->path))
+				continue;
+			for (size_t m = k + 1; m < n && !later; m++)
+				later = e[m].kind == EV_DOORBELL && on_path(e[m].f->path, e[k].f->path, e[k].f->path);
+		}
 		/* a relaxed write of a ring's DMA address on its path: the function sets a ring
 		 * up (base, size, count, tail, in any order); the device reads the ring once
 		 * started (writes_handle()) */
@@ -560,7 +640,9 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 
 int lint_decide_ordering(struct iom_lint *l)
 {
-	return per_function(l, relaxed_write, classify_write, decide_function);
+	int rc = per_function(l, relaxed_write, classify_write, decide_function);
+	bk_reset(NULL, -1);
+	return rc;
 }
 
 /* ---- relaxed-read-then-dma-read ------------------------------------------------------------ */

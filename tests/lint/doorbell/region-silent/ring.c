@@ -117,3 +117,23 @@ static void chan_poll_done(struct chan *c)
 	c->ring[c->head].ctrl = 0x80000000;
 	writel_relaxed(1, c->regs + CHAN_INTR_ENA);
 }
+
+/* Parameters written relaxed, then wmb(), then the go bit: the writes before the barrier
+ * pass parameters, the kick after it is ordered (mthca_cmd.c@6.12 mthca_cmd_post_hcr()
+ * has this shape), in a helper and in the function itself. */
+static void chan_cmd_post(struct chan *c, u32 param)
+{
+	writel_relaxed(param, c->regs + 0xa0);
+	wmb();
+	writel_relaxed(1, c->regs + 0xa4);
+}
+
+static void chan_cmd(struct chan *c, u32 op)
+{
+	c->ring[2].ctrl = op;
+	chan_cmd_post(c, 7);
+	c->ring[3].ctrl = op;
+	writel_relaxed(op, c->regs + 0xa0);
+	wmb();
+	writel_relaxed(1, c->regs + 0xa4);
+}

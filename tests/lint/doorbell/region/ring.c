@@ -70,3 +70,18 @@ static void chan_cmds(struct chan *c, u32 op)
 	b->words[n] = 0;
 	writel_relaxed(n, c->regs + 0x94);
 }
+
+/* The doorbell helper writes relaxed, then mb(): the barrier comes after the kick, so the
+ * stores before the call are not ordered before it (mlx4 eq.c@6.12 eq_set_ci() has this
+ * helper shape). */
+static void chan_arm(struct chan *c, u32 ci)
+{
+	__raw_writel(ci, c->regs + 0xb0);
+	mb();
+}
+
+static void chan_rearm(struct chan *c, u32 ci)
+{
+	c->ring[ci].ctrl = 0;
+	chan_arm(c, ci);
+}
