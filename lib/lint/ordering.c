@@ -2,10 +2,14 @@
 /* iomodel -- lint's ordering codes, each finding backed by the litmus engine (docs/lint.md):
  *   dma-write-then-relaxed-doorbell  a store to DMA memory (a cpu_to_le*() value stored
  *                                    through a pointer or an array, the way a descriptor is
- *                                    filled), then a relaxed MMIO write in the same function
- *                                    with no dma_wmb(), wmb(), mb() or non-relaxed MMIO
- *                                    write between on that path: the device may see the
- *                                    doorbell before the descriptor.
+ *                                    filled, or any store into the member the driver keeps
+ *                                    DMA-coherent memory in), then a relaxed MMIO write in
+ *                                    the same function with no dma_wmb(), wmb(), mb() or
+ *                                    non-relaxed MMIO write between on that path: the
+ *                                    device may see the doorbell before the descriptor.
+ *   relaxed-read-then-dma-read       a relaxed MMIO status read, then a le*_to_cpu() read
+ *                                    of DMA memory in a branch after it with no dma_rmb()
+ *                                    or rmb() between: the CPU may read the old descriptor.
  * Facts come from lint/doorbell.cocci (the relaxed writes, the ordering calls and the
  * stores) and the source scan (the driver's functions and the calls of them). A function
  * of the driver counts as what its body does: one that writes with a relaxed accessor is a
