@@ -84,13 +84,17 @@ def assign(p, lhs, rhs):
     if not p:
         return
     a = [_norm(str(lhs)), _norm(str(rhs))]
-    key = (p[0].file, p[0].line, p[0].column, a[0], a[1])
+    once("assign", "=", p, a)
+
+def once(kind, name, p, args):
+    # a fact with these arguments, printed once for its position
+    key = (kind, name, p[0].file, p[0].line, p[0].column, tuple(args))
     if key in _assigned:
         return
     _assigned.add(key)
-    print(json.dumps({"kind": "assign", "name": "=", "file": p[0].file, "line": int(p[0].line),
+    print(json.dumps({"kind": kind, "name": name, "file": p[0].file, "line": int(p[0].line),
                       "column": int(p[0].column), "function": p[0].current_element,
-                      "args": a}))
+                      "args": args}))
 
 def assign_first(forms, lhs=None):
     # the one form a disjunction bound: (position, L, R), or (position, R) with L = lhs

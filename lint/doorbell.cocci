@@ -247,3 +247,30 @@ V << region_pstore.V;
 @@
 assign_first([(p1, "%s->%s[%s]" % (D, f, I), V), (p2, "%s->%s" % (D, f), V)])
 
+
+// the memory handed on: a call given the pointer, or what it was taken from
+// (mlx4_SW2HW_EQ(dev, mailbox, n) after eq_context = mailbox->buf). What the callee does
+// with it (order it and ring the device) lint may not see: ordering.c ends the search for
+// a doorbell there, after a store.
+@region_pass depends on region_ptr@
+identifier region_ptr.D;
+expression region_ptr.X;
+identifier FN;
+position p1, p2;
+@@
+(
+FN@p1(..., D, ...)
+|
+FN@p2(..., X, ...)
+)
+
+@script:python@
+p1 << region_pass.p1 = [];
+p2 << region_pass.p2 = [];
+D << region_ptr.D;
+X << region_ptr.X;
+FN << region_pass.FN;
+@@
+for p, a in ((p1, D), (p2, X)):
+    if p:
+        once("pass", str(FN), p, [_norm(str(a))])

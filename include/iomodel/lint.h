@@ -28,6 +28,7 @@ enum iom_lint_fkind {
 	IOM_LINT_FN,            /* a function of the driver: name, its parameters in args     */
 	IOM_LINT_DCALL,         /* a call of a function of the driver (IOM_LINT_FN), args     */
 	IOM_LINT_DEFINE,        /* #define name args[0], a number as written                  */
+	IOM_LINT_PASS,          /* DMA memory stored to is given to the call of name: args[0] */
 	IOM_LINT_FKIND__COUNT
 };
 

@@ -26,7 +26,7 @@ const struct lint_name *lint_name_lookup(const char *name)
 
 /* ORDER IOM_LINT_FKIND */
 static const char *const fkind_names[] = { "call", "def", "proto", "unparsed", "ret", "assign",
-					   "fn", "dcall", "define" };
+					   "fn", "dcall", "define", "pass" };
 _Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
 
 const char *lint_fkind_name(enum iom_lint_fkind k)
@@ -302,6 +302,8 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 		return "an assign fact has two arguments, L and R";
 	if (k == IOM_LINT_DEFINE && (!ja || json_array_size(ja) != 1))
 		return "a define fact has one argument, the value";
+	if (k == IOM_LINT_PASS && (!ja || json_array_size(ja) != 1))
+		return "a pass fact has one argument, the memory given";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))

@@ -148,12 +148,50 @@ static bool irq_register(const struct iom_lint_fact *f)
 }
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name);
+static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what);
+static _Thread_local int kmemo_depth;  /* body_kind() calls in progress */
 
 /* A non-relaxed MMIO write (writel() and iowrite32() families): an ordering call that is
  * also a write to the device. */
 static bool mmio_fact(const struct iom_lint_fact *f)
 {
-	return !strncmp(f->name, "write", 5) || !strncmp(f->name, "iowrite", 7);
+	return f->kind == IOM_LINT_CALL && (!strncmp(f->name, "write", 5) || !strncmp(f->name, "iowrite", 7));
+}
+
+/* A pass fact that hands the memory on: a call given the pointer into DMA memory, or what
+ * it was taken from, held in a local of the function (not one of its parameters: the
+ * driver's state goes to every helper), whose callee lint does not follow (mlx4
+ * eq.c@6.12: mlx4_create_eq() gives its mailbox to mlx4_SW2HW_EQ(), and the command path
+ * that orders it is in include/linux/mlx4/cmd.h). Not the error-pointer macros (IS_ERR(),
+ * PTR_ERR(): no lower-case letter in the name). */
+static bool hands_on(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
+{
+	if (f->kind != IOM_LINT_PASS || f->nargs != 1)
+		return false;
+	bool lower = false;
+	for (const char *c = f->name; *c; c++)
+		lower |= *c >= 'a' && *c <= 'z';
+	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	/* a function of the driver that lint sums up (a doorbell, an ordering call: its
+	 * dcall fact says so) is followed, not a hand-off; inside a summary, where asking
+	 * for another could go round a call cycle, one that writes or orders itself */
+	if (lower && kmemo_depth == 0) {
+		const struct iom_lint_fact *w = NULL;
+		if (is_fn(l, drv, f->name) && body_kind(l, drv, f->name, &w) >= 0)
+			return false;
+	}
+	for (size_t k = 0; lower && dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (kmemo_depth > 0 && g->kind == IOM_LINT_CALL && !strcmp(g->func, f->name) &&
+		    (relaxed_write(g->name) || orders(g->name)))
+			return false;
+		if (g->kind != IOM_LINT_FN || strcmp(g->name, f->func) || strcmp(g->file, f->file))
+			continue;
+		for (size_t a = 0; a < g->nargs; a++)
+			if (!strcmp(g->args[a], f->args[0]))
+				return false;
+	}
+	return lower;
 }
 
 /* What the body of the driver's function fn (file-independent: the driver's) does, as
@@ -185,6 +223,8 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			kind = EV_DOORBELL;
 		else if (f->kind == IOM_LINT_CALL && orders(f->name))
 			kind = EV_ORDER;
+		else if (hands_on(l, drv, f) && f->line > od_line)
+			od_line = f->line;  /* the stores before it are the callee's to order */
 		else if (f->kind == IOM_LINT_DCALL && depth > 0 && strcmp(f->name, fn) && is_fn(l, drv, f->name))
 			kind = body_kind_d(l, drv, f->name, &in, depth - 1);
 		/* a store counts where it is written and one call up (a helper that fills the
@@ -286,7 +326,9 @@ static int body_kind(const struct iom_lint *l, int drv, const char *fn, const st
 		}
 	/* six calls deep: mthca's command path is create_eq, SW2HW_EQ, cmd_box, cmd_post,
 	 * cmd_post_hcr */
+	kmemo_depth++;
 	int kind = body_kind_d(l, drv, fn, what, 6);
+	kmemo_depth--;
 	if (kmemo.n == kmemo.cap) {
 		size_t nc = kmemo.cap ? 2 * kmemo.cap : 64;
 		struct bk_memo *nv = realloc(kmemo.v, nc * sizeof(*nv));
@@ -626,6 +668,8 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 		x->accessor = f->name;
 	} else if (f->kind == IOM_LINT_CALL && orders(f->name)) {
 		x->kind = EV_ORDER;
+	} else if (hands_on(l, drv, f)) {
+		x->kind = EV_ORDER;  /* the memory handed on: the search for a doorbell ends */
 	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
 		int bk = body_kind(l, drv, f->name, &x->inner);
 		if (bk < 0)

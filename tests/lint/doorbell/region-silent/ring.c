@@ -137,3 +137,27 @@ static void chan_cmd(struct chan *c, u32 op)
 	wmb();
 	writel_relaxed(1, c->regs + 0xa4);
 }
+
+/* A command mailbox: filled, then handed to a function this driver does not define, which
+ * orders it and posts the command (mlx4 eq.c@6.12 mlx4_create_eq() gives the mailbox to
+ * mlx4_SW2HW_EQ()); the relaxed write after it rings something else. */
+struct mbox { void *buf; dma_addr_t dma; };
+int chan_exec(struct chan *c, struct mbox *m, u32 op);
+
+static struct mbox *chan_mbox(struct chan *c, struct dma_pool *pool)
+{
+	struct mbox *m = kmalloc(sizeof(*m), GFP_KERNEL);
+
+	m->buf = dma_pool_alloc(pool, GFP_KERNEL, &m->dma);
+	return m;
+}
+
+static void chan_post_cmd(struct chan *c, struct dma_pool *pool, u32 op)
+{
+	struct mbox *m = chan_mbox(c, pool);
+	struct desc *ctx = m->buf;
+
+	ctx->ctrl = op;
+	chan_exec(c, m, 1);
+	writel_relaxed(1, c->regs + 0xc0);
+}
