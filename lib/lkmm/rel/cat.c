@@ -223,6 +223,34 @@ int lk_cat_pb(struct lk_model *m)
 }
 
 /* ---- l.110-161 RCU ---- */
+/* l.145-148: N |= (rcu-gp ; mid ; rcu-rscsi) | (rcu-rscsi ; mid ; rcu-gp) |
+ * ((srcu-gp ; mid ; srcu-rscsi) & loc) | ((srcu-rscsi ; mid ; srcu-gp) & loc), with
+ * [S] ; r as r restricted to domain S and r ; [S] to range S; a term whose grace-period set
+ * is empty is empty. */
+static void rcu_order_gp_terms(struct lk_model *m, lk_rel *N, const lk_rel *mid,
+			       const lk_rel *rcu_rscsi, const lk_rel *srcu_rscsi)
+{
+	lk_rel A;
+	if (!set_empty(D, &m->Sync_rcu)) {
+		restrict2(m, &A, mid, &m->Sync_rcu, NULL);
+		rel_seq(D, &A, &A, rcu_rscsi);
+		rel_or(D, N, &A);
+		rel_seq(D, &A, rcu_rscsi, mid);
+		rel_ran(D, &A, &m->Sync_rcu);
+		rel_or(D, N, &A);
+	}
+	if (!set_empty(D, &m->Sync_srcu)) {
+		restrict2(m, &A, mid, &m->Sync_srcu, NULL);
+		rel_seq(D, &A, &A, srcu_rscsi);
+		rel_and(D, &A, &m->loc);
+		rel_or(D, N, &A);
+		rel_seq(D, &A, srcu_rscsi, mid);
+		rel_ran(D, &A, &m->Sync_srcu);
+		rel_and(D, &A, &m->loc);
+		rel_or(D, N, &A);
+	}
+}
+
 int lk_cat_rcu(struct lk_model *m)
 {
 	if (set_empty(D, &m->Sync_rcu) && set_empty(D, &m->Sync_srcu)) {
@@ -232,7 +260,7 @@ int lk_cat_rcu(struct lk_model *m)
 		rel_clear(D, &m->rb);
 		return IOM_LKMM_AX_NONE;
 	}
-	lk_rel gp, rcu_rscsi, srcu_rscsi, O, N, A, B, L, LOL;
+	lk_rel rcu_rscsi, srcu_rscsi, O, N, F0, A, LOL;
 	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po */
 	rel_opt(D, &m->rcu_link, &m->po);
 	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->hb_star);
@@ -246,43 +274,26 @@ int lk_cat_rcu(struct lk_model *m)
 	 * built from ';', '|' and '&' of fixed relations and O: F is monotone, so from O = {}
 	 * the steps only grow, and they reach the fixpoint within as many steps as there are
 	 * pairs of events. The loop runs to convergence (it once stopped after 4 * LK_MAXEV
-	 * steps whatever the state). */
+	 * steps whatever the state). The terms that do not read O (rcu-gp, srcu-gp and the
+	 * four with rcu-link alone in the middle) are F0, computed once; those that read it
+	 * are empty while O is. */
+	rel_id(D, &F0, &m->Sync_rcu);                  /* rcu-gp */
+	rel_id(D, &A, &m->Sync_srcu);                  /* srcu-gp */
+	rel_or(D, &F0, &A);
+	rcu_order_gp_terms(m, &F0, &m->rcu_link, &rcu_rscsi, &srcu_rscsi);
 	rel_clear(D, &O);
-	for (;;) {
-		rel_id(D, &N, &m->Sync_rcu);               /* rcu-gp */
-		rel_id(D, &A, &m->Sync_srcu);              /* srcu-gp */
-		rel_or(D, &N, &A);
-		/* gp ; link ; rscsi  and  rscsi ; link ; gp, plain and with rcu-order */
-		rel_copy(D, &L, &m->rcu_link);
-		rel_seq(D, &LOL, &m->rcu_link, &O);
-		rel_seq(D, &LOL, &LOL, &m->rcu_link);      /* rcu-link ; rcu-order ; rcu-link */
-		for (int pass = 0; pass < 2; pass++) {
-			const lk_rel *mid = pass ? &LOL : &L;
-			/* (rcu-gp ; mid ; rcu-rscsi) */
-			rel_id(D, &gp, &m->Sync_rcu);
-			rel_seq(D, &A, &gp, mid);
-			rel_seq(D, &A, &A, &rcu_rscsi);
-			rel_or(D, &N, &A);
-			/* (rcu-rscsi ; mid ; rcu-gp) */
-			rel_seq(D, &A, &rcu_rscsi, mid);
-			rel_ran(D, &A, &m->Sync_rcu);
-			rel_or(D, &N, &A);
-			/* ((srcu-gp ; mid ; srcu-rscsi) & loc) */
-			rel_id(D, &gp, &m->Sync_srcu);
-			rel_seq(D, &A, &gp, mid);
-			rel_seq(D, &A, &A, &srcu_rscsi);
-			rel_and(D, &A, &m->loc);
-			rel_or(D, &N, &A);
-			/* ((srcu-rscsi ; mid ; srcu-gp) & loc) */
-			rel_seq(D, &A, &srcu_rscsi, mid);
-			rel_ran(D, &A, &m->Sync_srcu);
-			rel_and(D, &A, &m->loc);
+	for (bool empty = true;; empty = false) {
+		rel_copy(D, &N, &F0);
+		if (!empty) {
+			/* the four with rcu-link ; rcu-order ; rcu-link in the middle */
+			rel_seq(D, &LOL, &m->rcu_link, &O);
+			rel_seq(D, &LOL, &LOL, &m->rcu_link);
+			rcu_order_gp_terms(m, &N, &LOL, &rcu_rscsi, &srcu_rscsi);
+			/* (rcu-order ; rcu-link ; rcu-order) */
+			rel_seq(D, &A, &O, &m->rcu_link);
+			rel_seq(D, &A, &A, &O);
 			rel_or(D, &N, &A);
 		}
-		/* (rcu-order ; rcu-link ; rcu-order) */
-		rel_seq(D, &B, &O, &m->rcu_link);
-		rel_seq(D, &B, &B, &O);
-		rel_or(D, &N, &B);
 		if (rel_equal(D, &N, &O))
 			break;
 		rel_copy(D, &O, &N);
