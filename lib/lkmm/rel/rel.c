@@ -34,24 +34,38 @@ void rel_minus(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 		set_minus(D, &d->r[i], &a->r[i]);
 }
 
+/* t = a;b with rows of NW words: a constant NW lets the compiler keep a row in registers
+ * (a variable one costs a memset and a loop per row). */
+static inline __attribute__((always_inline)) void seq_rows(int n, lk_rel *t, const lk_rel *a,
+							   const lk_rel *b, const int NW)
+{
+	for (int i = 0; i < n; i++) {
+		uint64_t acc[LK_W] = { 0 };
+		for (int k = 0; k < NW; k++) {
+			uint64_t w = a->r[i].w[k];
+			while (w) {
+				int j = k * 64 + __builtin_ctzll(w);
+				w &= w - 1;
+				for (int q = 0; q < NW; q++)
+					acc[q] |= b->r[j].w[q];
+			}
+		}
+		for (int q = 0; q < NW; q++)
+			t->r[i].w[q] = acc[q];
+	}
+}
+
 void rel_seq(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b)
 {
 	lk_rel *t = d == a || d == b ? NULL : d;
 	static _Thread_local lk_rel tmp;
 	if (!t)
 		t = &tmp;
-	for (int i = 0; i < D->n; i++) {
-		lk_set acc;
-		set_clear(D, &acc);
-		LK_FOR_W(D, k) {
-			uint64_t w = a->r[i].w[k];
-			while (w) {
-				int j = k * 64 + __builtin_ctzll(w);
-				w &= w - 1;
-				set_or(D, &acc, &b->r[j]);
-			}
-		}
-		t->r[i] = acc;
+	switch (D->nw) {
+	case 1: seq_rows(D->n, t, a, b, 1); break;
+	case 2: seq_rows(D->n, t, a, b, 2); break;
+	case 3: seq_rows(D->n, t, a, b, 3); break;
+	default: seq_rows(D->n, t, a, b, LK_W); break;
 	}
 	if (t != d)
 		rel_copy(D, d, t);
