@@ -192,6 +192,9 @@ int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, 
 			  const char **name);
 /* The checks alone on a partial candidate (rf and co decided so far): exact pruning. */
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed);
+/* The execution m was checked on has new events, po or dependencies (the search's next
+ * path combination): what m keeps of it is recomputed on the next check. */
+void lk_model_forget(struct lk_model *m);
 /* lock.cat l.86, l.96 and l.118-120: the events LF/RL/RU event e of x may read from, into
  * cand (room for x->n); returns how many (rel/lock.c). */
 int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand);

@@ -35,53 +35,74 @@ static void flag_unless_within(struct lk_model *m, uint32_t *flags, const lk_set
 		*flags |= 1u << flag;
 }
 
-int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+/* l.65-73: the flags of srcu-rscs */
+static void srcu_flags(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 {
 	int n = x->n;
-	lk_set dom, ran, not_srcu_unlock;
-	lk_rel carry, r;
-
-	/* ---- RCU, l.45-58 ---- */
-	rcu_rscs(m, x, &m->rcu_rscs);
-	rel_domain(D, &dom, &m->rcu_rscs);
-	rel_range(D, &ran, &m->rcu_rscs);
-	flag_unless_within(m, flags, &m->Rcu_lock, &dom, IOM_LKMM_FLAG_UNMATCHED_RCU_LOCK);
-	flag_unless_within(m, flags, &m->Rcu_unlock, &ran, IOM_LKMM_FLAG_UNMATCHED_RCU_UNLOCK);
-
-	/* ---- SRCU, l.61-73 ---- */
-	/* l.61 carry-srcu-data = (data ; [~Srcu-unlock] ; rf)* */
-	set_not(D, &not_srcu_unlock, &m->Srcu_unlock);
-	restrict2(m, &carry, &x->data, NULL, &not_srcu_unlock);
-	rel_seq(D, &carry, &carry, &m->rf0);
-	rel_star(D, &carry, &carry);
-	/* l.62 srcu-rscs = ([Srcu-lock] ; carry-srcu-data ; data ; [Srcu-unlock]) & loc */
-	rel_dom(D, &carry, &m->Srcu_lock);
-	rel_seq(D, &m->srcu_rscs, &carry, &x->data);
-	rel_ran(D, &m->srcu_rscs, &m->Srcu_unlock);
-	rel_and(D, &m->srcu_rscs, &m->loc);
+	lk_set dom, ran;
+	lk_rel r;
 	/* l.65-66 unmatched-srcu-lock, unmatched-srcu-unlock */
 	rel_domain(D, &dom, &m->srcu_rscs);
 	rel_range(D, &ran, &m->srcu_rscs);
 	flag_unless_within(m, flags, &m->Srcu_lock, &dom, IOM_LKMM_FLAG_UNMATCHED_SRCU_LOCK);
 	flag_unless_within(m, flags, &m->Srcu_unlock, &ran, IOM_LKMM_FLAG_UNMATCHED_SRCU_UNLOCK);
+	if (set_empty(D, &dom))
+		return;             /* srcu-rscs is empty: so are l.67 and l.73 */
 	/* l.67 multiple-srcu-matches: (srcu-rscs^-1 ; srcu-rscs) \ id */
 	rel_inv(D, &r, &m->srcu_rscs);
 	rel_seq(D, &r, &r, &m->srcu_rscs);
 	rel_minus(D, &r, &m->id);
 	if (!rel_empty(D, &r))
 		*flags |= 1u << IOM_LKMM_FLAG_MULTIPLE_SRCU_MATCHES;
-	/* l.70 invalid-sleep: rcu-rscs & (po ; [Sync-srcu] ; po) */
-	restrict2(m, &r, &m->po, NULL, &m->Sync_srcu);
-	rel_seq(D, &r, &r, &m->po);
-	rel_and(D, &r, &m->rcu_rscs);
-	if (!rel_empty(D, &r))
-		*flags |= 1u << IOM_LKMM_FLAG_INVALID_SLEEP;
 	/* l.73 srcu-bad-value-match: different-values(srcu-rscs) */
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
 			if (rel_has(&m->srcu_rscs, i, j) && x->ev[i].val != x->ev[j].val)
 				*flags |= 1u << IOM_LKMM_FLAG_SRCU_BAD_VALUE_MATCH;
+}
 
+/* l.61-62 SRCU's read-side critical sections and l.81-84 the dependencies carried through
+ * registers: both read rf through data ; [~Srcu-unlock] (m->data_nsu). When that is empty
+ * (lk_bell_fixed) both closures are id: srcu-rscs is [Srcu-lock] ; data ; [Srcu-unlock]
+ * & loc and addr, ctrl, data are the registers' own. */
+static void bell_rf(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+{
+	lk_rel carry, r;
+	/* l.61 carry-srcu-data = (data ; [~Srcu-unlock] ; rf)* */
+	rel_seq(D, &carry, &m->data_nsu, &m->rf0);
+	rel_star(D, &carry, &carry);
+	/* l.62 srcu-rscs = ([Srcu-lock] ; carry-srcu-data ; data ; [Srcu-unlock]) & loc */
+	rel_dom(D, &carry, &m->Srcu_lock);
+	rel_seq(D, &m->srcu_rscs, &carry, &x->data);
+	rel_ran(D, &m->srcu_rscs, &m->Srcu_unlock);
+	rel_and(D, &m->srcu_rscs, &m->loc);
+	srcu_flags(m, x, flags);
+	/* l.81 carry-dep = (data ; [~Srcu-unlock] ; rfi)* ; l.82-84 addr, ctrl and data
+	 * redefined as carry-dep ; addr (ctrl, data) */
+	rel_copy(D, &r, &m->rf0);
+	rel_and(D, &r, &m->int_);                      /* herd7's rfi */
+	rel_seq(D, &carry, &m->data_nsu, &r);
+	rel_star(D, &carry, &carry);
+	rel_seq(D, &m->addr, &carry, &x->addr);
+	rel_seq(D, &m->ctrl, &carry, &x->ctrl);
+	rel_seq(D, &m->data, &carry, &x->data);
+}
+
+void lk_bell_fixed(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+{
+	lk_set dom, ran, not_srcu_unlock;
+	lk_rel r;
+	/* ---- RCU, l.45-58 ---- */
+	rcu_rscs(m, x, &m->rcu_rscs);
+	rel_domain(D, &dom, &m->rcu_rscs);
+	rel_range(D, &ran, &m->rcu_rscs);
+	flag_unless_within(m, flags, &m->Rcu_lock, &dom, IOM_LKMM_FLAG_UNMATCHED_RCU_LOCK);
+	flag_unless_within(m, flags, &m->Rcu_unlock, &ran, IOM_LKMM_FLAG_UNMATCHED_RCU_UNLOCK);
+	/* l.70 invalid-sleep: rcu-rscs & (po ; [Sync-srcu] ; po) */
+	fencerel(m, &r, &m->Sync_srcu);
+	rel_and(D, &r, &m->rcu_rscs);
+	if (!rel_empty(D, &r))
+		*flags |= 1u << IOM_LKMM_FLAG_INVALID_SLEEP;
 	/* ---- l.76-78 Marked and Plain (herd7's M, rmw, Release and Acquire: lock.cat has
 	 * not run yet) ---- */
 	set_not(D, &m->Marked, &m->M0);
@@ -97,16 +118,24 @@ int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	set_or(D, &m->Marked, &m->Srcu_unlock);
 	m->Plain = m->M0;
 	set_minus(D, &m->Plain, &m->Marked);
+	/* data ; [~Srcu-unlock], which l.61 and l.81 follow with rf */
+	set_not(D, &not_srcu_unlock, &m->Srcu_unlock);
+	restrict2(m, &m->data_nsu, &x->data, NULL, &not_srcu_unlock);
+	m->deps_fixed = rel_empty(D, &m->data_nsu);
+	if (!m->deps_fixed)
+		return;             /* lk_bell, on each candidate */
+	/* l.61-62 and l.81-84 with both closures id (bell_rf) */
+	restrict2(m, &m->srcu_rscs, &x->data, &m->Srcu_lock, &m->Srcu_unlock);
+	rel_and(D, &m->srcu_rscs, &m->loc);
+	srcu_flags(m, x, flags);
+	rel_copy(D, &m->addr, &x->addr);
+	rel_copy(D, &m->ctrl, &x->ctrl);
+	rel_copy(D, &m->data, &x->data);
+}
 
-	/* ---- l.81 carry-dep = (data ; [~Srcu-unlock] ; rfi)* ; l.82-84 addr, ctrl and data
-	 * redefined as carry-dep ; addr (ctrl, data) ---- */
-	rel_copy(D, &r, &m->rf0);
-	rel_and(D, &r, &m->int_);                      /* herd7's rfi */
-	restrict2(m, &carry, &x->data, NULL, &not_srcu_unlock);
-	rel_seq(D, &carry, &carry, &r);
-	rel_star(D, &carry, &carry);
-	rel_seq(D, &m->addr, &carry, &x->addr);
-	rel_seq(D, &m->ctrl, &carry, &x->ctrl);
-	rel_seq(D, &m->data, &carry, &x->data);
+int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+{
+	if (!m->deps_fixed)
+		bell_rf(m, x, flags);
 	return IOM_LKMM_AX_NONE;
 }

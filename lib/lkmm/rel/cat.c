@@ -29,6 +29,8 @@ static void mb_after(struct lk_model *m, const struct lk_exec *x, const lk_set *
 	lk_set fs;
 	lk_rel a, b;
 	lk_set_from_tag(m, x, &fs, f);
+	if (set_empty(D, &fs))
+		return;             /* the term is empty */
 	fencerel(m, &a, &fs);
 	restrict2(m, &a, &a, S, &m->M);
 	rel_opt(D, &b, &m->po);
@@ -42,6 +44,8 @@ static void mb_before(struct lk_model *m, const struct lk_exec *x, const lk_set 
 	lk_set fs;
 	lk_rel a, b;
 	lk_set_from_tag(m, x, &fs, f);
+	if (set_empty(D, &fs))
+		return;             /* the term is empty */
 	fencerel(m, &a, &fs);
 	restrict2(m, &a, &a, &m->M, S);
 	rel_opt(D, &b, &m->po);
@@ -51,55 +55,9 @@ static void mb_before(struct lk_model *m, const struct lk_exec *x, const lk_set 
 }
 
 /* ---- l.23-62 basic relations: Release, Acquire and the fences ---- */
-int lk_cat_basic(struct lk_model *m, const struct lk_exec *x)
+/* l.55-58 strong-fence, nonrw-fence and fence from mb */
+static void fences_from_mb(struct lk_model *m)
 {
-	lk_set s;
-	lk_rel a, b;
-	/* l.28 acq-po = [Acquire] ; po ; [M] ; l.29 po-rel = [M] ; po ; [Release] */
-	restrict2(m, &m->acq_po, &m->po, &m->Acquire, &m->M);
-	restrict2(m, &m->po_rel, &m->po, &m->M, &m->Release);
-	/* l.30 po-unlock-lock-po = po ; [UL] ; (po | rf) ; [LKR] ; po */
-	restrict2(m, &a, &m->po, NULL, &m->UL);
-	rel_copy(D, &b, &m->po);
-	rel_or(D, &b, &m->rf);
-	rel_ran(D, &b, &m->LKR);
-	rel_seq(D, &a, &a, &b);
-	rel_seq(D, &m->po_unlock_lock_po, &a, &m->po);
-	/* l.33-34 R4rmb = R \ Noreturn ; rmb = [R4rmb] ; fencerel(Rmb) ; [R4rmb] */
-	m->R4rmb = m->R;
-	set_minus(D, &m->R4rmb, &m->Noreturn);
-	lk_set_from_tag(m, x, &s, LK_T_RMB);
-	fencerel(m, &m->rmb_fencerel, &s);             /* also read by l.189 and l.191 */
-	restrict2(m, &m->rmb, &m->rmb_fencerel, &m->R4rmb, &m->R4rmb);
-	/* l.35 wmb = [W] ; fencerel(Wmb) ; [W] */
-	lk_set_from_tag(m, x, &s, LK_T_WMB);
-	fencerel(m, &m->wmb, &s);
-	restrict2(m, &m->wmb, &m->wmb, &m->W, &m->W);
-	/* l.36-53 mb = ([M] ; fencerel(Mb) ; [M]) | the atomic, spinlock, unlock-lock and
-	 * srcu-unlock forms */
-	lk_set_from_tag(m, x, &s, LK_T_MB);
-	fencerel(m, &m->mb, &s);
-	restrict2(m, &m->mb, &m->mb, &m->M, &m->M);
-	/* [M] ; fencerel(Before-atomic) ; [RMW] ; po? ; [M] */
-	mb_before(m, x, &m->RMW, LK_T_BEFORE_ATOMIC);
-	/* [M] ; po? ; [RMW] ; fencerel(After-atomic) ; [M] */
-	mb_after(m, x, &m->RMW, LK_T_AFTER_ATOMIC);
-	/* [M] ; po? ; [LKW] ; fencerel(After-spinlock) ; [M] */
-	mb_after(m, x, &m->LKW, LK_T_AFTER_SPINLOCK);
-	/* [M] ; po-unlock-lock-po ; [After-unlock-lock] ; po ; [M] */
-	lk_set_from_tag(m, x, &s, LK_T_AFTER_UNLOCK_LOCK);
-	restrict2(m, &a, &m->po_unlock_lock_po, &m->M, &s);
-	restrict2(m, &b, &m->po, NULL, &m->M);
-	rel_seq(D, &a, &a, &b);
-	rel_or(D, &m->mb, &a);
-	/* [M] ; po? ; [Srcu-unlock] ; fencerel(After-srcu-read-unlock) ; [M] */
-	mb_after(m, x, &m->Srcu_unlock, LK_T_AFTER_SRCU_READ_UNLOCK);
-	/* l.54 gp = po ; [Sync-rcu | Sync-srcu] ; po? */
-	s = m->Sync_rcu;
-	set_or(D, &s, &m->Sync_srcu);
-	restrict2(m, &a, &m->po, NULL, &s);
-	rel_opt(D, &b, &m->po);
-	rel_seq(D, &m->gp, &a, &b);
 	/* l.55 strong-fence = mb | gp */
 	rel_copy(D, &m->strong_fence, &m->mb);
 	rel_or(D, &m->strong_fence, &m->gp);
@@ -111,6 +69,54 @@ int lk_cat_basic(struct lk_model *m, const struct lk_exec *x)
 	rel_copy(D, &m->fence, &m->nonrw_fence);
 	rel_or(D, &m->fence, &m->wmb);
 	rel_or(D, &m->fence, &m->rmb);
+}
+
+/* All but po-unlock-lock-po (l.30, it reads rf) and the mb term that reads it; the fences
+ * too when there is no such term (no After-unlock-lock event). */
+void lk_cat_basic_fixed(struct lk_model *m, const struct lk_exec *x)
+{
+	lk_set s;
+	lk_rel a, b;
+	/* l.28 acq-po = [Acquire] ; po ; [M] ; l.29 po-rel = [M] ; po ; [Release] */
+	restrict2(m, &m->acq_po, &m->po, &m->Acquire, &m->M);
+	restrict2(m, &m->po_rel, &m->po, &m->M, &m->Release);
+	/* l.30 po-unlock-lock-po is empty without UL or LKR */
+	m->ulk = !set_empty(D, &m->UL) && !set_empty(D, &m->LKR);
+	rel_clear(D, &m->po_unlock_lock_po);
+	/* l.33-34 R4rmb = R \ Noreturn ; rmb = [R4rmb] ; fencerel(Rmb) ; [R4rmb] */
+	m->R4rmb = m->R;
+	set_minus(D, &m->R4rmb, &m->Noreturn);
+	lk_set_from_tag(m, x, &s, LK_T_RMB);
+	fencerel(m, &m->rmb_fencerel, &s);             /* also read by l.189 and l.191 */
+	restrict2(m, &m->rmb, &m->rmb_fencerel, &m->R4rmb, &m->R4rmb);
+	/* l.35 wmb = [W] ; fencerel(Wmb) ; [W] */
+	lk_set_from_tag(m, x, &s, LK_T_WMB);
+	fencerel(m, &m->wmb, &s);
+	restrict2(m, &m->wmb, &m->wmb, &m->W, &m->W);
+	/* l.36-53 mb = ([M] ; fencerel(Mb) ; [M]) | the atomic, spinlock, unlock-lock and
+	 * srcu-unlock forms (mb0: all but unlock-lock, which lk_cat_basic adds) */
+	lk_set_from_tag(m, x, &s, LK_T_MB);
+	fencerel(m, &m->mb, &s);
+	restrict2(m, &m->mb, &m->mb, &m->M, &m->M);
+	/* [M] ; fencerel(Before-atomic) ; [RMW] ; po? ; [M] */
+	mb_before(m, x, &m->RMW, LK_T_BEFORE_ATOMIC);
+	/* [M] ; po? ; [RMW] ; fencerel(After-atomic) ; [M] */
+	mb_after(m, x, &m->RMW, LK_T_AFTER_ATOMIC);
+	/* [M] ; po? ; [LKW] ; fencerel(After-spinlock) ; [M] */
+	mb_after(m, x, &m->LKW, LK_T_AFTER_SPINLOCK);
+	/* [M] ; po? ; [Srcu-unlock] ; fencerel(After-srcu-read-unlock) ; [M] */
+	mb_after(m, x, &m->Srcu_unlock, LK_T_AFTER_SRCU_READ_UNLOCK);
+	rel_copy(D, &m->mb0, &m->mb);
+	lk_set_from_tag(m, x, &s, LK_T_AFTER_UNLOCK_LOCK);
+	m->aul = m->ulk && !set_empty(D, &s);
+	/* l.54 gp = po ; [Sync-rcu | Sync-srcu] ; po? */
+	s = m->Sync_rcu;
+	set_or(D, &s, &m->Sync_srcu);
+	restrict2(m, &a, &m->po, NULL, &s);
+	rel_opt(D, &b, &m->po);
+	rel_seq(D, &m->gp, &a, &b);
+	if (!m->aul)
+		fences_from_mb(m);
 	/* l.59-62 barrier = fencerel(Barrier | Rmb | Wmb | Mb | Sync-rcu | Sync-srcu |
 	 * Before-atomic | After-atomic | Acquire | Release | Rcu-lock | Rcu-unlock |
 	 * Srcu-lock | Srcu-unlock) | (po ; [Release]) | ([Acquire] ; po) */
@@ -124,41 +130,89 @@ int lk_cat_basic(struct lk_model *m, const struct lk_exec *x)
 	rel_or(D, &m->barrier, &a);
 	restrict2(m, &a, &m->po, &m->Acquire, NULL);
 	rel_or(D, &m->barrier, &a);
+}
+
+int lk_cat_basic(struct lk_model *m, const struct lk_exec *x)
+{
+	lk_set s;
+	lk_rel a, b;
+	if (!m->ulk)
+		return IOM_LKMM_AX_NONE;
+	/* l.30 po-unlock-lock-po = po ; [UL] ; (po | rf) ; [LKR] ; po */
+	restrict2(m, &a, &m->po, NULL, &m->UL);
+	rel_copy(D, &b, &m->po);
+	rel_or(D, &b, &m->rf);
+	rel_ran(D, &b, &m->LKR);
+	rel_seq(D, &a, &a, &b);
+	rel_seq(D, &m->po_unlock_lock_po, &a, &m->po);
+	if (!m->aul)
+		return IOM_LKMM_AX_NONE;
+	/* l.36-53 mb: [M] ; po-unlock-lock-po ; [After-unlock-lock] ; po ; [M] */
+	lk_set_from_tag(m, x, &s, LK_T_AFTER_UNLOCK_LOCK);
+	restrict2(m, &a, &m->po_unlock_lock_po, &m->M, &s);
+	restrict2(m, &b, &m->po, NULL, &m->M);
+	rel_seq(D, &a, &a, &b);
+	rel_copy(D, &m->mb, &m->mb0);
+	rel_or(D, &m->mb, &a);
+	fences_from_mb(m);
 	return IOM_LKMM_AX_NONE;
 }
 
 /* ---- l.75-85 instruction execution ordering: ppo ---- */
-int lk_cat_ppo(struct lk_model *m)
+/* ppo0: the terms of ppo that read no rf, co or fr (rwdep, addr ; [Plain] ; wmb, addr ; [R],
+ * fence & int), and dep ; [Marked], which l.84 follows with rfi */
+static void ppo_fixed_terms(struct lk_model *m)
 {
 	lk_rel dep, r;
 	/* l.80 dep = addr | data */
 	rel_copy(D, &dep, &m->addr);
 	rel_or(D, &dep, &m->data);
 	/* l.81 rwdep = (dep | ctrl) ; [W] */
-	rel_copy(D, &m->ppo, &dep);
-	rel_or(D, &m->ppo, &m->ctrl);
-	rel_ran(D, &m->ppo, &m->W);
+	rel_copy(D, &m->ppo0, &dep);
+	rel_or(D, &m->ppo0, &m->ctrl);
+	rel_ran(D, &m->ppo0, &m->W);
+	/* l.83 to-w: addr ; [Plain] ; wmb */
+	restrict2(m, &r, &m->addr, NULL, &m->Plain);
+	rel_seq(D, &r, &r, &m->wmb);
+	rel_or(D, &m->ppo0, &r);
+	/* l.84 to-r: addr ; [R] */
+	restrict2(m, &r, &m->addr, NULL, &m->R);
+	rel_or(D, &m->ppo0, &r);
+	restrict2(m, &m->dep_marked, &dep, NULL, &m->Marked);
+	/* l.85 fence & int */
+	rel_copy(D, &r, &m->fence);
+	rel_and(D, &r, &m->int_);
+	rel_or(D, &m->ppo0, &r);
+}
+
+/* fixed when the dependencies are (lk_bell_fixed) and fence is (lk_cat_basic_fixed) */
+void lk_cat_ppo_fixed(struct lk_model *m)
+{
+	m->ppo_fixed = m->deps_fixed && !m->aul;
+	if (m->ppo_fixed)
+		ppo_fixed_terms(m);
+}
+
+int lk_cat_ppo(struct lk_model *m)
+{
+	lk_rel r;
+	if (!m->ppo_fixed)
+		ppo_fixed_terms(m);
+	rel_copy(D, &m->ppo, &m->ppo0);
 	/* l.82 overwrite = co | fr ; l.83 to-w = rwdep | (overwrite & int) | (addr ; [Plain] ; wmb) */
 	rel_copy(D, &r, &m->co);
 	rel_or(D, &r, &m->fr);
 	rel_and(D, &r, &m->int_);
 	rel_or(D, &m->ppo, &r);
-	restrict2(m, &r, &m->addr, NULL, &m->Plain);
-	rel_seq(D, &r, &r, &m->wmb);
-	rel_or(D, &m->ppo, &r);
 	/* l.84 to-r = (addr ; [R]) | (dep ; [Marked] ; rfi) */
-	restrict2(m, &r, &m->addr, NULL, &m->R);
-	rel_or(D, &m->ppo, &r);
-	restrict2(m, &r, &dep, NULL, &m->Marked);
-	rel_seq(D, &r, &r, &m->rfi);
+	rel_seq(D, &r, &m->dep_marked, &m->rfi);
 	rel_or(D, &m->ppo, &r);
 	/* l.85 ppo = to-r | to-w | (fence & int) | (po-unlock-lock-po & int) */
-	rel_copy(D, &r, &m->fence);
-	rel_and(D, &r, &m->int_);
-	rel_or(D, &m->ppo, &r);
-	rel_copy(D, &r, &m->po_unlock_lock_po);
-	rel_and(D, &r, &m->int_);
-	rel_or(D, &m->ppo, &r);
+	if (m->ulk) {
+		rel_copy(D, &r, &m->po_unlock_lock_po);
+		rel_and(D, &r, &m->int_);
+		rel_or(D, &m->ppo, &r);
+	}
 	return IOM_LKMM_AX_NONE;
 }
 
@@ -166,9 +220,13 @@ int lk_cat_ppo(struct lk_model *m)
 int lk_cat_hb(struct lk_model *m)
 {
 	lk_rel a, b;
-	/* l.89 rmw-sequence = (rf ; rmw)* */
-	rel_seq(D, &m->rmw_sequence, &m->rf, &m->rmw);
-	rel_star(D, &m->rmw_sequence, &m->rmw_sequence);
+	/* l.89 rmw-sequence = (rf ; rmw)* (id without rmw) */
+	bool rmw = !rel_empty(D, &m->rmw);
+	if (rmw) {
+		rel_seq(D, &m->rmw_sequence, &m->rf, &m->rmw);
+		rel_star(D, &m->rmw_sequence, &m->rmw_sequence);
+	} else
+		rel_id(D, &m->rmw_sequence, &m->all);
 	/* l.88 A-cumul(r) = (rfe ; [Marked])? ; r ; l.90-91 cumul-fence = [Marked] ;
 	 * (A-cumul(strong-fence | po-rel) | wmb | po-unlock-lock-po) ; [Marked] ; rmw-sequence */
 	rel_copy(D, &b, &m->rfe);
@@ -180,7 +238,10 @@ int lk_cat_hb(struct lk_model *m)
 	rel_or(D, &a, &m->wmb);
 	rel_or(D, &a, &m->po_unlock_lock_po);
 	restrict2(m, &a, &a, &m->Marked, &m->Marked);
-	rel_seq(D, &m->cumul_fence, &a, &m->rmw_sequence);
+	if (rmw)
+		rel_seq(D, &m->cumul_fence, &a, &m->rmw_sequence);
+	else
+		rel_copy(D, &m->cumul_fence, &a);
 	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; cumul-fence* ; [Marked] ; rfe? ; [Marked] */
 	rel_copy(D, &a, &m->co);
 	rel_or(D, &a, &m->fr);

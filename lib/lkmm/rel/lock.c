@@ -57,9 +57,10 @@ int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand)
 	return nc;
 }
 
-int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+/* The part that reads neither rf nor co: the sets, lk-rmw, critical, the flags and the
+ * checks of l.37-83 but l.64 (it reads FW). */
+int lk_lock_fixed(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 {
-	int n = x->n;
 	lk_set s, dom, ran;
 	lk_rel r, pulu;
 
@@ -83,8 +84,11 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 		*flags |= 1u << IOM_LKMM_FLAG_MIXED_LOCK_ACCESSES;
 	/* l.44 lk-rmw = ([LKR] ; po-loc ; [LKW]) \ (po ; po) ; l.45 rmw = rmw | lk-rmw */
 	restrict2(m, &m->lk_rmw, &m->po_loc, &m->LKR, &m->LKW);
-	rel_seq(D, &r, &m->po, &m->po);
-	rel_minus(D, &m->lk_rmw, &r);
+	m->lkrmw = !rel_empty(D, &m->lk_rmw);
+	if (m->lkrmw) {
+		rel_seq(D, &r, &m->po, &m->po);
+		rel_minus(D, &m->lk_rmw, &r);
+	}
 	rel_copy(D, &m->rmw, &x->rmw);
 	rel_or(D, &m->rmw, &m->lk_rmw);
 	/* l.48-49 unpaired-LKW, unpaired-LKR */
@@ -99,8 +103,12 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	if (!set_empty(D, &s))
 		*flags |= 1u << IOM_LKMM_FLAG_UNPAIRED_LKR;
 	/* po-loc ; [UL] ; po-loc, used by l.55 and l.61 */
-	restrict2(m, &pulu, &m->po_loc, NULL, &m->UL);
-	rel_seq(D, &pulu, &pulu, &m->po_loc);
+	if (set_empty(D, &m->UL))
+		rel_clear(D, &pulu);
+	else {
+		restrict2(m, &pulu, &m->po_loc, NULL, &m->UL);
+		rel_seq(D, &pulu, &pulu, &m->po_loc);
+	}
 	/* l.55 lock-nest: empty ([LKW] ; po-loc ; [LKR]) \ (po-loc ; [UL] ; po-loc) */
 	restrict2(m, &m->lock_check, &m->po_loc, &m->LKW, &m->LKR);
 	rel_minus(D, &m->lock_check, &pulu);
@@ -111,10 +119,6 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	rel_minus(D, &m->lock_check, &pulu);
 	if (!rel_empty(D, &m->lock_check))
 		return IOM_LKMM_AX_NESTED_IS_LOCKED;
-	/* l.64 lock-final: [FW] ; loc ; [ALL-LOCKS] */
-	restrict2(m, &r, &m->loc, &m->FW, &m->ALL_LOCKS);
-	if (!rel_empty(D, &r))
-		*flags |= 1u << IOM_LKMM_FLAG_LOCK_FINAL;
 	/* l.70-74 R, W, Release, Acquire; l.140-141 W = W | UL, M = R | W (nothing between
 	 * l.71 and l.140 reads W, so W holds both at once) */
 	m->R = m->R0;
@@ -131,12 +135,15 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	m->Acquire = m->Acquire0;
 	set_or(D, &m->Acquire, &m->LKR);
 	/* l.77 critical = ([LKW] ; po-loc ; [UL]) \ (po-loc ; [LKW | UL] ; po-loc) */
-	s = m->LKW;
-	set_or(D, &s, &m->UL);
-	restrict2(m, &r, &m->po_loc, NULL, &s);
-	rel_seq(D, &r, &r, &m->po_loc);
 	restrict2(m, &m->critical, &m->po_loc, &m->LKW, &m->UL);
-	rel_minus(D, &m->critical, &r);
+	m->crit = !rel_empty(D, &m->critical);
+	if (m->crit) {
+		s = m->LKW;
+		set_or(D, &s, &m->UL);
+		restrict2(m, &r, &m->po_loc, NULL, &s);
+		rel_seq(D, &r, &r, &m->po_loc);
+		rel_minus(D, &m->critical, &r);
+	}
 	/* l.79 unmatched-unlock */
 	rel_range(D, &ran, &m->critical);
 	s = m->UL;
@@ -152,6 +159,19 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	rel_minus(D, &m->lock_check, &m->id);
 	if (!rel_empty(D, &m->lock_check))
 		return IOM_LKMM_AX_UNMATCHED_LOCKS;
+	return IOM_LKMM_AX_NONE;
+}
+
+/* The rest (after lk_lock_fixed passed): l.64 and the rf, co, fr of l.134-155. */
+int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+{
+	int n = x->n;
+	lk_set s;
+	lk_rel r;
+	/* l.64 lock-final: [FW] ; loc ; [ALL-LOCKS] */
+	restrict2(m, &r, &m->loc, &m->FW, &m->ALL_LOCKS);
+	if (!rel_empty(D, &r))
+		*flags |= 1u << IOM_LKMM_FLAG_LOCK_FINAL;
 	/* l.134 rf = rf | rf-lf | rf-ru (the choices of l.110 and l.131 come with x->rf) */
 	rel_copy(D, &m->rf, &m->rf0);
 	for (int i = 0; i < n; i++) {
@@ -166,24 +186,29 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	if (!m->partial && !rel_empty(D, &m->lock_check))
 		return IOM_LKMM_AX_UNMATCHED_LOCKS;   /* no co exists: cos-opt ConsCo */
 	/* l.144 co = (co | critical | (critical^-1 ; co))+ */
-	rel_inv(D, &r, &m->critical);
-	rel_seq(D, &r, &r, &x->co);
-	rel_or(D, &r, &x->co);
-	rel_or(D, &r, &m->critical);
+	if (m->crit) {
+		rel_inv(D, &r, &m->critical);
+		rel_seq(D, &r, &r, &x->co);
+		rel_or(D, &r, &x->co);
+		rel_or(D, &r, &m->critical);
+	} else
+		rel_copy(D, &r, &x->co);
 	rel_plus(D, &m->co, &r);
 	rel_copy(D, &m->coe, &m->co);
 	rel_and(D, &m->coe, &m->ext);
 	/* l.149 rf = rf | ([IW | UL] ; singlestep(co) ; lk-rmw^-1) */
-	lk_rel step, inv;
-	rel_seq(D, &r, &m->co, &m->co);
-	rel_copy(D, &step, &m->co);
-	rel_minus(D, &step, &r);                       /* stdlib.cat l.48-50 singlestep */
-	s = m->IW;
-	set_or(D, &s, &m->UL);
-	rel_dom(D, &step, &s);
-	rel_inv(D, &inv, &m->lk_rmw);
-	rel_seq(D, &step, &step, &inv);
-	rel_or(D, &m->rf, &step);
+	if (m->lkrmw) {         /* else lk-rmw is empty, and so is the term */
+		lk_rel step, inv;
+		rel_seq(D, &r, &m->co, &m->co);
+		rel_copy(D, &step, &m->co);
+		rel_minus(D, &step, &r);                       /* stdlib.cat l.48-50 singlestep */
+		s = m->IW;
+		set_or(D, &s, &m->UL);
+		rel_dom(D, &step, &s);
+		rel_inv(D, &inv, &m->lk_rmw);
+		rel_seq(D, &step, &step, &inv);
+		rel_or(D, &m->rf, &step);
+	}
 	/* l.150-155 rfe, rfi, fr, fre */
 	rel_copy(D, &m->rfe, &m->rf);
 	rel_and(D, &m->rfe, &m->ext);

@@ -23,6 +23,7 @@ struct lk_model *lk_model_new(void)
 			memset(r->r, 0, (size_t)dn * sizeof(r->r[0]));
 		m->partial = false;
 		m->dirty_n = 0;
+		m->fixed_x = NULL;
 		return m;
 	}
 	return calloc(1, sizeof(struct lk_model));
@@ -52,10 +53,15 @@ void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, in
 			set_add(s, i);
 }
 
+void lk_model_forget(struct lk_model *m)
+{
+	m->fixed_x = NULL;
+}
+
 /* herd7's sets and relations of the candidate, before any model file runs: the event
- * sets by kind and by annotation (linux-kernel.def names them), po, loc, int, ext, id,
- * po-loc (stdlib.cat l.18), herd7's rf of memory reads, and FW. */
-void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *observed)
+ * sets by kind and by annotation (linux-kernel.def names them), po, loc, int, ext, id and
+ * po-loc (stdlib.cat l.18). */
+void lk_herd7_fixed(struct lk_model *m, const struct lk_exec *x)
 {
 	int n = x->n;
 	set_all(D, &m->all);
@@ -85,21 +91,47 @@ void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *obse
 	rel_copy(D, &m->po, &x->po);
 	rel_clear(D, &m->loc);
 	rel_clear(D, &m->int_);
-	rel_clear(D, &m->ext);
 	rel_clear(D, &m->id);
+	/* loc: the events of one location; int: of one thread (IW form their own group and
+	 * are never int, herd7 machModelChecker.ml); ext: the rest. Each group's events
+	 * are gathered in the row of its first event, then copied to the others. */
+	int lfirst[LK_MAXLOC], tfirst[LK_MAXTHR];
 	for (int i = 0; i < n; i++) {
-		set_add(&m->id.r[i], i);
-		for (int j = 0; j < n; j++) {
-			const struct lk_ev *a = &x->ev[i], *b = &x->ev[j];
-			if (a->loc >= 0 && a->loc == b->loc)
-				rel_add(&m->loc, i, j);
-			/* IW form their own group and are never int (herd7 machModelChecker.ml) */
-			if (a->tid >= 0 && a->tid == b->tid)
-				rel_add(&m->int_, i, j);
-			else
-				rel_add(&m->ext, i, j);
+		if (x->ev[i].loc >= 0)
+			lfirst[x->ev[i].loc] = -1;
+		if (x->ev[i].tid >= 0)
+			tfirst[x->ev[i].tid] = -1;
+	}
+	for (int i = 0; i < n; i++) {
+		int l = x->ev[i].loc, t = x->ev[i].tid;
+		if (l >= 0) {
+			if (lfirst[l] < 0)
+				lfirst[l] = i;
+			set_add(&m->loc.r[lfirst[l]], i);
+		}
+		if (t >= 0) {
+			if (tfirst[t] < 0)
+				tfirst[t] = i;
+			set_add(&m->int_.r[tfirst[t]], i);
 		}
 	}
+	for (int i = 0; i < n; i++) {
+		int l = x->ev[i].loc, t = x->ev[i].tid;
+		set_add(&m->id.r[i], i);
+		if (l >= 0)
+			m->loc.r[i] = m->loc.r[lfirst[l]];
+		if (t >= 0)
+			m->int_.r[i] = m->int_.r[tfirst[t]];
+		set_not(D, &m->ext.r[i], &m->int_.r[i]);
+	}
+	rel_copy(D, &m->po_loc, &m->po);
+	rel_and(D, &m->po_loc, &m->loc);               /* stdlib.cat l.18 po-loc = po & loc */
+}
+
+/* The candidate's own: FW and herd7's rf of memory reads. */
+void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *observed)
+{
+	int n = x->n;
 	/* FW: the co-last write of each observed location (herd7 mem.ml fold_mem_finals) */
 	set_clear(D, &m->FW);
 	for (int i = 0; i < n; i++) {
@@ -113,8 +145,6 @@ void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *obse
 				set_add(&m->FW, i);
 		}
 	}
-	rel_copy(D, &m->po_loc, &m->po);
-	rel_and(D, &m->po_loc, &m->loc);               /* stdlib.cat l.18 po-loc = po & loc */
 	rel_clear(D, &m->rf0);
 	for (int i = 0; i < n; i++)
 		if ((x->ev[i].kind == LK_EV_R) && x->rf[i] >= 0)
@@ -130,9 +160,23 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 	if (n > m->dirty_n)
 		m->dirty_n = n;
 	m->dim.nw = (n + 63) / 64;
-	*flags = 0;
 	int ax;
 	lk_herd7_base(m, x, observed);
+	if (m->fixed_x != x) {
+		/* the first candidate of this path combination */
+		m->fixed_flags = 0;
+		lk_herd7_fixed(m, x);
+		lk_bell_fixed(m, x, &m->fixed_flags);
+		m->fixed_ax = lk_lock_fixed(m, x, &m->fixed_flags);
+		if (m->fixed_ax == IOM_LKMM_AX_NONE) {
+			lk_cat_basic_fixed(m, x);
+			lk_cat_ppo_fixed(m);
+		}
+		m->fixed_x = x;
+	}
+	*flags = m->fixed_flags;
+	if (m->fixed_ax != IOM_LKMM_AX_NONE)
+		return m->fixed_ax;
 	/* coherence and atomic (cat l.64-73) read nothing of the basic relations (l.23-62),
 	 * so they run first: a candidate they reject costs no fences */
 	if ((ax = lk_bell(m, x, flags)) != IOM_LKMM_AX_NONE ||

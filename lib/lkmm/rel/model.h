@@ -27,6 +27,18 @@ struct lk_model {
 	struct lk_dim dim;
 	int dirty_n;                /* rows written since the last reset (lk_model_new)   */
 	bool partial;               /* lk_model_check_partial: checks only, no flags      */
+	/* What reads neither rf nor co depends only on the events, po and the dependencies:
+	 * lk_model_check computes it once per execution of the search's path combination
+	 * (the *_fixed sections) and keeps it until lk_model_forget. */
+	const struct lk_exec *fixed_x;  /* the execution it was computed for; NULL: none    */
+	int fixed_ax;               /* lock.cat's checks that read only po and loc        */
+	uint32_t fixed_flags;       /* the flags of that part                             */
+	bool deps_fixed;            /* data ; [~Srcu-unlock] empty: bell l.61 and l.81 read
+				     * no rf, and addr, data, ctrl, srcu-rscs are fixed    */
+	bool lkrmw, crit;           /* lk-rmw, critical not empty (lock.cat l.44, l.77)   */
+	bool ulk;                   /* UL and LKR events: po-unlock-lock-po may hold     */
+	bool aul;                   /* After-unlock-lock events: mb reads po-unlock-lock-po */
+	bool ppo_fixed;             /* ppo0 and dep_marked are fixed (lk_cat_ppo)         */
 
 	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
 	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */
@@ -47,6 +59,10 @@ struct lk_model {
 	lk_rel rcu_rscs, srcu_rscs, addr, data, ctrl;
 	/* lock.cat */
 	lk_rel lk_rmw, rmw, critical, rf, co, rfe, rfi, fr, fre, coe;
+	/* the fixed parts: bell l.61 and l.81 data ; [~Srcu-unlock]; mb without its
+	 * After-unlock-lock term (l.36-53); ppo's terms that read no rf, co or fr (l.81-85)
+	 * and dep ; [Marked] (l.84) */
+	lk_rel data_nsu, mb0, ppo0, dep_marked;
 	/* linux-kernel.cat: basic relations and fences (l.23-62) */
 	lk_rel acq_po, po_rel, po_unlock_lock_po, rmb, rmb_fencerel, wmb, mb, gp;
 	lk_rel strong_fence, nonrw_fence, fence, barrier;
@@ -67,6 +83,10 @@ struct lk_model {
 /* fencerel(S) = (po & (_ * S)) ; po   (herd7 stdlib.cat l.29) */
 static inline void fencerel(struct lk_model *m, lk_rel *d, const lk_set *s)
 {
+	if (set_empty(D, s)) {
+		rel_clear(D, d);    /* no fence of that kind: nothing to compose */
+		return;
+	}
 	rel_copy(D, d, &m->po);
 	rel_ran(D, d, s);
 	rel_seq(D, d, d, &m->po);
@@ -89,12 +109,19 @@ void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uin
 void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, int kind);
 
 /* The sections, in herd7's order. Each returns IOM_LKMM_AX_NONE or the check that failed
- * (the rest of the model is then not evaluated), and adds its flags to *flags. */
+ * (the rest of the model is then not evaluated), and adds its flags to *flags. A *_fixed
+ * section is the part of its section that reads neither rf nor co (nor FW): it runs once
+ * per execution of a path combination, before the rest of its section. */
+void lk_herd7_fixed(struct lk_model *m, const struct lk_exec *x);
 void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *observed);
+void lk_bell_fixed(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
 int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
+int lk_lock_fixed(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
 int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags);
+void lk_cat_basic_fixed(struct lk_model *m, const struct lk_exec *x);
 int lk_cat_basic(struct lk_model *m, const struct lk_exec *x);
 int lk_cat_coherence(struct lk_model *m);
+void lk_cat_ppo_fixed(struct lk_model *m);
 int lk_cat_ppo(struct lk_model *m);
 int lk_cat_hb(struct lk_model *m);
 int lk_cat_pb(struct lk_model *m);

@@ -693,6 +693,7 @@ static void combo(struct search *s)
 		s->limit = "more than 256 events in one execution, initial writes included (LK_MAXEV)";
 		return;
 	}
+	lk_model_forget(s->m);  /* new events and po: the model's fixed part is stale */
 	x->n = n;
 	x->nthr = (int)lt->nthr;
 	struct lk_dim Dm = { n, (n + 63) / 64 };
