@@ -11,51 +11,41 @@
  * than 64 such events is not cut here (true): the model decides it. */
 bool lk_loc_coherent(const struct lk_exec *x, int l)
 {
-	int evs[LK_MAXEV], ne = 0;
+	int evs[LK_MAXEV], idx[LK_MAXEV], ne = 0, nw = (x->n + 63) / 64;
+	lk_set in_l = { { 0 } };
 	for (int i = 0; i < x->n; i++)
-		if (x->ev[i].loc == l && (x->ev[i].kind == LK_EV_R || x->ev[i].kind == LK_EV_W))
+		if (x->ev[i].loc == l && (x->ev[i].kind == LK_EV_R || x->ev[i].kind == LK_EV_W)) {
+			idx[i] = ne;
 			evs[ne++] = i;
+			set_add(&in_l, i);
+		}
 	if (ne > 64)
 		return true;
+	/* adj[a]: the events of l that evs[a] is ordered before, as bits over evs */
 	uint64_t adj[64] = { 0 };
-	int idx[LK_MAXEV];
-	for (int a = 0; a < ne; a++)
-		idx[evs[a]] = a;
 	for (int a = 0; a < ne; a++) {
-		int i = evs[a];
-		for (int b = 0; b < ne; b++) {
-			int j = evs[b];
-			if (rel_has(&x->po, i, j))
-				adj[a] |= 1ull << b;
-			if (rel_has(&x->co, i, j))
-				adj[a] |= 1ull << b;
+		int i = evs[a], w = x->rf[i];
+		bool rd = x->ev[i].kind == LK_EV_R && w >= 0;
+		for (int k = 0; k < nw; k++) {
+			uint64_t b = (x->po.r[i].w[k] | x->co.r[i].w[k]) & in_l.w[k];
+			if (rd)
+				b |= x->co.r[w].w[k] & in_l.w[k];   /* fr: r -> every co-successor of its write */
+			for (; b; b &= b - 1)
+				adj[a] |= 1ull << idx[k * 64 + __builtin_ctzll(b)];
 		}
-		if (x->ev[i].kind == LK_EV_R && x->rf[i] >= 0) {
-			int w = idx[x->rf[i]];
-			adj[w] |= 1ull << a;
-			/* fr: r -> every co-successor of its write */
-			for (int b = 0; b < ne; b++)
-				if (rel_has(&x->co, x->rf[i], evs[b]))
-					adj[a] |= 1ull << b;
-		}
+		if (rd)
+			adj[idx[w]] |= 1ull << a;                  /* rf */
 	}
-	/* cycle check by repeated removal of sources */
+	/* acyclic: removing the sources, round after round, leaves nothing */
 	uint64_t alive = ne == 64 ? ~0ull : (1ull << ne) - 1;
-	bool changed = true;
-	while (alive && changed) {
-		changed = false;
-		for (int a = 0; a < ne; a++) {
-			if (!(alive >> a & 1))
-				continue;
-			bool has_in = false;
-			for (int b = 0; b < ne && !has_in; b++)
-				if ((alive >> b & 1) && (adj[b] >> a & 1))
-					has_in = true;
-			if (!has_in) {
-				alive &= ~(1ull << a);
-				changed = true;
-			}
-		}
+	for (;;) {
+		uint64_t in = 0;
+		for (uint64_t r = alive; r; r &= r - 1)
+			in |= adj[__builtin_ctzll(r)];
+		uint64_t src = alive & ~in;
+		if (!src)
+			break;
+		alive &= ~src;
 	}
 	return alive == 0;
 }

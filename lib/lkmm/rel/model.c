@@ -65,29 +65,41 @@ void lk_herd7_fixed(struct lk_model *m, const struct lk_exec *x)
 {
 	int n = x->n;
 	set_all(D, &m->all);
-	lk_set_from_kind(m, x, &m->R0, LK_EV_R);
-	lk_set_from_kind(m, x, &m->W0, LK_EV_W);
+	/* the sets by kind and by tag, in one pass over the events */
+	lk_set *bykind[] = {
+		[LK_EV_R] = &m->R0, [LK_EV_W] = &m->W0, [LK_EV_F] = &m->F,
+		[LK_EV_LKR] = &m->LKR, [LK_EV_LKW] = &m->LKW, [LK_EV_UL] = &m->UL,
+		[LK_EV_LF] = &m->LF0, [LK_EV_RL] = &m->RL, [LK_EV_RU] = &m->RU,
+		[LK_EV_SRCU] = NULL,
+	};
+	const struct { uint32_t tag; lk_set *s; } bytag[] = {
+		{ LK_T_IW, &m->IW }, { LK_T_ONCE, &m->Once }, { LK_T_ACQUIRE, &m->Acquire0 },
+		{ LK_T_RELEASE, &m->Release0 }, { LK_T_NORETURN, &m->Noreturn },
+		{ LK_T_ATOMIC, &m->RMW }, { LK_T_SRCU_LOCK, &m->Srcu_lock },
+		{ LK_T_SRCU_UNLOCK, &m->Srcu_unlock }, { LK_T_SYNC_SRCU, &m->Sync_srcu },
+		{ LK_T_SYNC_RCU, &m->Sync_rcu }, { LK_T_RCU_LOCK, &m->Rcu_lock },
+		{ LK_T_RCU_UNLOCK, &m->Rcu_unlock },
+	};
+	const int ntag = (int)(sizeof(bytag) / sizeof(bytag[0]));
+	uint32_t tagmask = 0;
+	for (size_t k = 0; k < sizeof(bykind) / sizeof(bykind[0]); k++)
+		if (bykind[k])
+			*bykind[k] = (lk_set){ { 0 } };
+	for (int t = 0; t < ntag; t++) {
+		*bytag[t].s = (lk_set){ { 0 } };
+		tagmask |= bytag[t].tag;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct lk_ev *e = &x->ev[i];
+		if (e->kind < sizeof(bykind) / sizeof(bykind[0]) && bykind[e->kind])
+			set_add(bykind[e->kind], i);
+		if (e->tags & tagmask)
+			for (int t = 0; t < ntag; t++)
+				if (e->tags & bytag[t].tag)
+					set_add(bytag[t].s, i);
+	}
 	m->M0 = m->R0;
 	set_or(D, &m->M0, &m->W0);
-	lk_set_from_kind(m, x, &m->F, LK_EV_F);
-	lk_set_from_tag(m, x, &m->IW, LK_T_IW);
-	lk_set_from_tag(m, x, &m->Once, LK_T_ONCE);
-	lk_set_from_tag(m, x, &m->Acquire0, LK_T_ACQUIRE);
-	lk_set_from_tag(m, x, &m->Release0, LK_T_RELEASE);
-	lk_set_from_tag(m, x, &m->Noreturn, LK_T_NORETURN);
-	lk_set_from_tag(m, x, &m->RMW, LK_T_ATOMIC);
-	lk_set_from_kind(m, x, &m->LKR, LK_EV_LKR);
-	lk_set_from_kind(m, x, &m->LKW, LK_EV_LKW);
-	lk_set_from_kind(m, x, &m->UL, LK_EV_UL);
-	lk_set_from_kind(m, x, &m->LF0, LK_EV_LF);
-	lk_set_from_kind(m, x, &m->RL, LK_EV_RL);
-	lk_set_from_kind(m, x, &m->RU, LK_EV_RU);
-	lk_set_from_tag(m, x, &m->Srcu_lock, LK_T_SRCU_LOCK);
-	lk_set_from_tag(m, x, &m->Srcu_unlock, LK_T_SRCU_UNLOCK);
-	lk_set_from_tag(m, x, &m->Sync_srcu, LK_T_SYNC_SRCU);
-	lk_set_from_tag(m, x, &m->Sync_rcu, LK_T_SYNC_RCU);
-	lk_set_from_tag(m, x, &m->Rcu_lock, LK_T_RCU_LOCK);
-	lk_set_from_tag(m, x, &m->Rcu_unlock, LK_T_RCU_UNLOCK);
 	rel_copy(D, &m->po, &x->po);
 	rel_clear(D, &m->loc);
 	rel_clear(D, &m->int_);

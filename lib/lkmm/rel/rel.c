@@ -4,34 +4,43 @@
  * acyclic). */
 #include "lkmm/rel/rel.h"
 
+/* Runs STMT with NW the words per row of D as a constant (1, 2, 3 or LK_W): the compiler
+ * then keeps a row in registers instead of looping over a variable count per row. */
+#define BY_NW(D, STMT)                                                                  \
+	do {                                                                            \
+		switch ((D)->nw) {                                                      \
+		case 1: { const int NW = 1; STMT; } break;                             \
+		case 2: { const int NW = 2; STMT; } break;                             \
+		case 3: { const int NW = 3; STMT; } break;                             \
+		default: { const int NW = LK_W; STMT; } break;                         \
+		}                                                                       \
+	} while (0)
+#define ROWS(D, i) for (int i = 0; i < (D)->n; i++)
+#define WORDS(k) for (int k = 0; k < NW; k++)
+
 void rel_clear(const struct lk_dim *D, lk_rel *r)
 {
-	for (int i = 0; i < D->n; i++)
-		set_clear(D, &r->r[i]);
+	memset(r->r, 0, (size_t)D->n * sizeof(r->r[0]));
 }
 
 void rel_copy(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	for (int i = 0; i < D->n; i++)
-		d->r[i] = a->r[i];
+	memcpy(d->r, a->r, (size_t)D->n * sizeof(d->r[0]));
 }
 
 void rel_or(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	for (int i = 0; i < D->n; i++)
-		set_or(D, &d->r[i], &a->r[i]);
+	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] |= a->r[i].w[k]);
 }
 
 void rel_and(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	for (int i = 0; i < D->n; i++)
-		set_and(D, &d->r[i], &a->r[i]);
+	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] &= a->r[i].w[k]);
 }
 
 void rel_minus(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	for (int i = 0; i < D->n; i++)
-		set_minus(D, &d->r[i], &a->r[i]);
+	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] &= ~a->r[i].w[k]);
 }
 
 /* t = a;b with rows of NW words: a constant NW lets the compiler keep a row in registers
@@ -61,12 +70,7 @@ void rel_seq(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b
 	static _Thread_local lk_rel tmp;
 	if (!t)
 		t = &tmp;
-	switch (D->nw) {
-	case 1: seq_rows(D->n, t, a, b, 1); break;
-	case 2: seq_rows(D->n, t, a, b, 2); break;
-	case 3: seq_rows(D->n, t, a, b, 3); break;
-	default: seq_rows(D->n, t, a, b, LK_W); break;
-	}
+	BY_NW(D, seq_rows(D->n, t, a, b, NW));
 	if (t != d)
 		rel_copy(D, d, t);
 }
@@ -88,18 +92,25 @@ void rel_inv(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 }
 
 /* Warshall: for each k, rows that reach k get k's row. */
+static inline __attribute__((always_inline)) void plus_rows(int n, lk_rel *d, const int NW)
+{
+	for (int k = 0; k < n; k++) {
+		uint64_t rk[LK_W], any = 0;
+		WORDS(q) any |= rk[q] = d->r[k].w[q];
+		if (!any)
+			continue;
+		uint64_t bit = 1ull << (k & 63);
+		for (int i = 0; i < n; i++)
+			if (d->r[i].w[k >> 6] & bit)
+				WORDS(q) d->r[i].w[q] |= rk[q];
+	}
+}
+
 void rel_plus(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
 	if (d != a)
 		rel_copy(D, d, a);
-	for (int k = 0; k < D->n; k++) {
-		const lk_set rk = d->r[k];
-		if (set_empty(D, &rk))
-			continue;
-		for (int i = 0; i < D->n; i++)
-			if (set_has(&d->r[i], k))
-				set_or(D, &d->r[i], &rk);
-	}
+	BY_NW(D, plus_rows(D->n, d, NW));
 }
 
 void rel_star(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
@@ -127,15 +138,14 @@ void rel_id(const struct lk_dim *D, lk_rel *d, const lk_set *s)
 
 void rel_dom(const struct lk_dim *D, lk_rel *d, const lk_set *s)
 {
-	for (int i = 0; i < D->n; i++)
+	ROWS(D, i)
 		if (!set_has(s, i))
-			set_clear(D, &d->r[i]);
+			d->r[i] = (lk_set){ { 0 } };
 }
 
 void rel_ran(const struct lk_dim *D, lk_rel *d, const lk_set *s)
 {
-	for (int i = 0; i < D->n; i++)
-		set_and(D, &d->r[i], s);
+	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] &= s->w[k]);
 }
 
 void rel_cross(const struct lk_dim *D, lk_rel *d, const lk_set *a, const lk_set *b)
@@ -144,31 +154,32 @@ void rel_cross(const struct lk_dim *D, lk_rel *d, const lk_set *a, const lk_set 
 		if (set_has(a, i))
 			d->r[i] = *b;
 		else
-			set_clear(D, &d->r[i]);
+			d->r[i] = (lk_set){ { 0 } };
 	}
 }
 
 void rel_domain(const struct lk_dim *D, lk_set *s, const lk_rel *r)
 {
-	set_clear(D, s);
-	for (int i = 0; i < D->n; i++)
-		if (!set_empty(D, &r->r[i]))
+	*s = (lk_set){ { 0 } };
+	BY_NW(D, ROWS(D, i) {
+		uint64_t any = 0;
+		WORDS(k) any |= r->r[i].w[k];
+		if (any)
 			set_add(s, i);
+	});
 }
 
 void rel_range(const struct lk_dim *D, lk_set *s, const lk_rel *r)
 {
-	set_clear(D, s);
-	for (int i = 0; i < D->n; i++)
-		set_or(D, s, &r->r[i]);
+	*s = (lk_set){ { 0 } };
+	BY_NW(D, ROWS(D, i) WORDS(k) s->w[k] |= r->r[i].w[k]);
 }
 
 bool rel_empty(const struct lk_dim *D, const lk_rel *r)
 {
-	for (int i = 0; i < D->n; i++)
-		if (!set_empty(D, &r->r[i]))
-			return false;
-	return true;
+	uint64_t any = 0;
+	BY_NW(D, ROWS(D, i) WORDS(k) any |= r->r[i].w[k]);
+	return !any;
 }
 
 bool rel_irreflexive(const struct lk_dim *D, const lk_rel *r)
@@ -214,7 +225,7 @@ bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 
 bool rel_equal(const struct lk_dim *D, const lk_rel *a, const lk_rel *b)
 {
-	for (int i = 0; i < D->n; i++)
-		LK_FOR_W(D, k) if (a->r[i].w[k] != b->r[i].w[k]) return false;
-	return true;
+	uint64_t diff = 0;
+	BY_NW(D, ROWS(D, i) WORDS(k) diff |= a->r[i].w[k] ^ b->r[i].w[k]);
+	return !diff;
 }

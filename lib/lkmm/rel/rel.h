@@ -41,9 +41,10 @@ static inline bool set_intersects(const struct lk_dim *D, const lk_set *a, const
 }
 static inline void set_all(const struct lk_dim *D, lk_set *s)
 {
-	set_clear(D, s);
-	for (int i = 0; i < D->n; i++)
-		set_add(s, i);
+	LK_FOR_W(D, k) {
+		int rem = D->n - k * 64;   /* > 0 for every word below nw */
+		s->w[k] = rem >= 64 ? ~0ull : (1ull << rem) - 1;
+	}
 }
 static inline void set_not(const struct lk_dim *D, lk_set *d, const lk_set *a)
 {
