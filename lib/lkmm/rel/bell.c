@@ -35,10 +35,9 @@ static void flag_unless_within(struct lk_model *m, uint32_t *flags, const lk_set
 		*flags |= 1u << flag;
 }
 
-/* l.65-73: the flags of srcu-rscs */
-static void srcu_flags(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+/* l.65-67: the flags of srcu-rscs but the one that reads values */
+static void srcu_flags(struct lk_model *m, uint32_t *flags)
 {
-	int n = x->n;
 	lk_set dom, ran;
 	lk_rel r;
 	/* l.65-66 unmatched-srcu-lock, unmatched-srcu-unlock */
@@ -46,7 +45,8 @@ static void srcu_flags(struct lk_model *m, const struct lk_exec *x, uint32_t *fl
 	rel_range(D, &ran, &m->srcu_rscs);
 	flag_unless_within(m, flags, &m->Srcu_lock, &dom, IOM_LKMM_FLAG_UNMATCHED_SRCU_LOCK);
 	flag_unless_within(m, flags, &m->Srcu_unlock, &ran, IOM_LKMM_FLAG_UNMATCHED_SRCU_UNLOCK);
-	if (set_empty(D, &dom))
+	m->srcu_any = !set_empty(D, &dom);
+	if (!m->srcu_any)
 		return;             /* srcu-rscs is empty: so are l.67 and l.73 */
 	/* l.67 multiple-srcu-matches: (srcu-rscs^-1 ; srcu-rscs) \ id */
 	rel_inv(D, &r, &m->srcu_rscs);
@@ -54,7 +54,15 @@ static void srcu_flags(struct lk_model *m, const struct lk_exec *x, uint32_t *fl
 	rel_minus(D, &r, &m->id);
 	if (!rel_empty(D, &r))
 		*flags |= 1u << IOM_LKMM_FLAG_MULTIPLE_SRCU_MATCHES;
-	/* l.73 srcu-bad-value-match: different-values(srcu-rscs) */
+}
+
+/* l.73 srcu-bad-value-match: different-values(srcu-rscs). It reads the events' values,
+ * which the fixed part must not (lk_model_check reuses it for other values). */
+static void srcu_value_flag(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
+{
+	int n = x->n;
+	if (!m->srcu_any)
+		return;
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
 			if (rel_has(&m->srcu_rscs, i, j) && x->ev[i].val != x->ev[j].val)
@@ -76,7 +84,7 @@ static void bell_rf(struct lk_model *m, const struct lk_exec *x, uint32_t *flags
 	rel_seq(D, &m->srcu_rscs, &carry, &x->data);
 	rel_ran(D, &m->srcu_rscs, &m->Srcu_unlock);
 	rel_and(D, &m->srcu_rscs, &m->loc);
-	srcu_flags(m, x, flags);
+	srcu_flags(m, flags);
 	/* l.81 carry-dep = (data ; [~Srcu-unlock] ; rfi)* ; l.82-84 addr, ctrl and data
 	 * redefined as carry-dep ; addr (ctrl, data) */
 	rel_copy(D, &r, &m->rf0);
@@ -127,7 +135,7 @@ void lk_bell_fixed(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	/* l.61-62 and l.81-84 with both closures id (bell_rf) */
 	restrict2(m, &m->srcu_rscs, &x->data, &m->Srcu_lock, &m->Srcu_unlock);
 	rel_and(D, &m->srcu_rscs, &m->loc);
-	srcu_flags(m, x, flags);
+	srcu_flags(m, flags);
 	rel_copy(D, &m->addr, &x->addr);
 	rel_copy(D, &m->ctrl, &x->ctrl);
 	rel_copy(D, &m->data, &x->data);
@@ -137,5 +145,6 @@ int lk_bell(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 {
 	if (!m->deps_fixed)
 		bell_rf(m, x, flags);
+	srcu_value_flag(m, x, flags);
 	return IOM_LKMM_AX_NONE;
 }

@@ -22,7 +22,9 @@ bool lk_loc_coherent(const struct lk_exec *x, int l)
 	if (ne > 64)
 		return true;
 	/* adj[a]: the events of l that evs[a] is ordered before, as bits over evs */
-	uint64_t adj[64] = { 0 };
+	uint64_t adj[64];
+	for (int a = 0; a < ne; a++)
+		adj[a] = 0;
 	for (int a = 0; a < ne; a++) {
 		int i = evs[a], w = x->rf[i];
 		bool rd = x->ev[i].kind == LK_EV_R && w >= 0;
@@ -73,9 +75,12 @@ bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, 
 				pred[b] |= 1ull << a;                       /* ww */
 	if (lock || !memory)
 		return true;
-	for (int r = 0; r < x->n; r++) {
-		if (x->ev[r].kind != LK_EV_R || x->ev[r].loc != l || x->rf[r] < 0)
-			continue;
+	int rd[LK_MAXEV], nrd = 0;          /* the reads of l that have an rf, in order */
+	for (int r = 0; r < x->n; r++)
+		if (x->ev[r].kind == LK_EV_R && x->ev[r].loc == l && x->rf[r] >= 0)
+			rd[nrd++] = r;
+	for (int q = 0; q < nrd; q++) {
+		int r = rd[q];
 		int ia = idx[x->rf[r]];
 		for (int b = 1; b < nw; b++) {
 			int wb = locw[b];
@@ -92,13 +97,14 @@ bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, 
 			if (rel_has(&x->rmw, r, wb))
 				atom_src[b] = ia;
 		}
-		for (int r2 = r + 1; r2 < x->n; r2++)                   /* rr */
-			if (x->ev[r2].kind == LK_EV_R && x->ev[r2].loc == l && x->rf[r2] >= 0 &&
-			    rel_has(&x->po, r, r2) && idx[x->rf[r2]] != ia) {
+		for (int q2 = q + 1; q2 < nrd; q2++) {                   /* rr */
+			int r2 = rd[q2];
+			if (rel_has(&x->po, r, r2) && idx[x->rf[r2]] != ia) {
 				if (idx[x->rf[r2]] == 0)
 					return false;
 				pred[idx[x->rf[r2]]] |= 1ull << ia;
 			}
+		}
 	}
 	return true;
 }

@@ -24,9 +24,13 @@ struct lk_model *lk_model_new(void)
 		m->partial = false;
 		m->dirty_n = 0;
 		m->fixed_x = NULL;
+		m->key_n = -1;
 		return m;
 	}
-	return calloc(1, sizeof(struct lk_model));
+	m = calloc(1, sizeof(struct lk_model));
+	if (m)
+		m->key_n = -1;
+	return m;
 }
 
 void lk_model_free(struct lk_model *m)
@@ -56,6 +60,34 @@ void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, in
 void lk_model_forget(struct lk_model *m)
 {
 	m->fixed_x = NULL;
+}
+
+/* Does x have what the fixed part was computed from (m->key_*)? With keep, make it so. */
+static bool same_key(struct lk_model *m, const struct lk_exec *x, bool keep)
+{
+	const lk_rel *xr[] = { &x->po, &x->addr, &x->data, &x->ctrl, &x->rmw };
+	lk_rel *kr[] = { &m->key_po, &m->key_addr, &m->key_data, &m->key_ctrl, &m->key_rmw };
+	if (keep) {
+		m->key_n = x->n;
+		for (int i = 0; i < x->n; i++)
+			m->key_ev[i] = (struct lk_key_ev){ x->ev[i].kind, x->ev[i].tags, x->ev[i].loc,
+							   x->ev[i].tid };
+		for (int k = 0; k < 5; k++)
+			rel_copy(D, kr[k], xr[k]);
+		return true;
+	}
+	if (m->key_n != x->n)
+		return false;
+	for (int i = 0; i < x->n; i++) {
+		const struct lk_key_ev *e = &m->key_ev[i];
+		if (e->kind != x->ev[i].kind || e->tags != x->ev[i].tags || e->loc != x->ev[i].loc ||
+		    e->tid != x->ev[i].tid)
+			return false;
+	}
+	for (int k = 0; k < 5; k++)
+		if (!rel_equal(D, kr[k], xr[k]))
+			return false;
+	return true;
 }
 
 /* herd7's sets and relations of the candidate, before any model file runs: the event
@@ -174,8 +206,9 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 	m->dim.nw = (n + 63) / 64;
 	int ax;
 	lk_herd7_base(m, x, observed);
-	if (m->fixed_x != x) {
-		/* the first candidate of this path combination */
+	if (m->fixed_x != x && !same_key(m, x, false)) {
+		/* the first candidate of this path combination, and another structure than
+		 * the last one's */
 		m->fixed_flags = 0;
 		lk_herd7_fixed(m, x);
 		lk_bell_fixed(m, x, &m->fixed_flags);
@@ -184,8 +217,9 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 			lk_cat_basic_fixed(m, x);
 			lk_cat_ppo_fixed(m);
 		}
-		m->fixed_x = x;
+		same_key(m, x, true);
 	}
+	m->fixed_x = x;
 	*flags = m->fixed_flags;
 	if (m->fixed_ax != IOM_LKMM_AX_NONE)
 		return m->fixed_ax;

@@ -39,6 +39,12 @@ struct lk_model {
 	bool ulk;                   /* UL and LKR events: po-unlock-lock-po may hold     */
 	bool aul;                   /* After-unlock-lock events: mb reads po-unlock-lock-po */
 	bool ppo_fixed;             /* ppo0 and dep_marked are fixed (lk_cat_ppo)         */
+	bool srcu_any;              /* srcu-rscs not empty                                 */
+	/* what the fixed part reads of the execution: another execution with the same (the
+	 * next path combination, values aside) reuses it */
+	int key_n;
+	struct lk_key_ev { uint8_t kind; uint32_t tags; int loc, tid; } key_ev[LK_MAXEV];
+	lk_rel key_po, key_addr, key_data, key_ctrl, key_rmw;
 
 	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
 	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */
