@@ -265,7 +265,7 @@ int lk_cat_hb(struct lk_model *m)
 	/* l.100 happens-before: acyclic hb */
 	if (!rel_acyclic(D, &m->hb))
 		return IOM_LKMM_AX_HAPPENS_BEFORE;
-	rel_star(D, &m->hb_star, &m->hb);
+	rel_star_acyclic(D, &m->hb_star, &m->hb);
 	return IOM_LKMM_AX_NONE;
 }
 
@@ -279,8 +279,7 @@ int lk_cat_pb(struct lk_model *m)
 	/* l.108 propagation: acyclic pb */
 	if (!rel_acyclic(D, &m->pb))
 		return IOM_LKMM_AX_PROPAGATION;
-	rel_star(D, &m->pb_star, &m->pb);
-	return IOM_LKMM_AX_NONE;
+	return IOM_LKMM_AX_NONE;        /* pb* is the RCU section's (lk_cat_rcu) */
 }
 
 /* ---- l.110-161 RCU ---- */
@@ -312,18 +311,49 @@ static void rcu_order_gp_terms(struct lk_model *m, lk_rel *N, const lk_rel *mid,
 	}
 }
 
+/* Is some (e, e) in a ; b ; [S]? (irreflexive without building the product) */
+static bool seq_has_loop(struct lk_model *m, const lk_rel *a, const lk_rel *b, const lk_set *s)
+{
+	for (int i = 0; i < D->n; i++) {
+		if (!set_has(s, i))
+			continue;
+		LK_FOR_W(D, k)
+			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1)
+				if (rel_has(b, k * 64 + __builtin_ctzll(w), i))
+					return true;
+	}
+	return false;
+}
+
+/* Only the plain-access section (l.172-216) reads l.155-156's fence and strong-fence and
+ * rb again: without plain accesses they are left unset, and rb too unless its check fails
+ * (lk_model_failed_edges draws it). */
 int lk_cat_rcu(struct lk_model *m)
 {
+	bool plain = !set_empty(D, &m->Plain);
 	if (set_empty(D, &m->Sync_rcu) && set_empty(D, &m->Sync_srcu)) {
 		/* no grace period: rcu-order, rcu-fence and rb are empty */
-		rel_copy(D, &m->fence_rcu, &m->fence);
-		rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
-		rel_clear(D, &m->rb);
+		if (plain) {
+			rel_copy(D, &m->fence_rcu, &m->fence);
+			rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
+			rel_clear(D, &m->rb);
+		}
 		return IOM_LKMM_AX_NONE;
 	}
 	lk_rel rcu_rscsi, srcu_rscsi, O, N, F0, A, LOL;
-	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po */
-	rel_opt(D, &m->rcu_link, &m->po);
+	lk_set K;
+	rel_star_acyclic(D, &m->pb_star, &m->pb);       /* l.108: pb is acyclic */
+	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po, from the events K only: rcu-order
+	 * reads rcu-link from a grace period (rcu-gp ; rcu-link), from what rcu-rscsi
+	 * leads to (rcu-rscsi ; rcu-link: a lock) and from the range of rcu-order (a grace
+	 * period or a lock), the same with srcu; the other rows are never read */
+	K = m->Sync_rcu;
+	set_or(D, &K, &m->Sync_srcu);
+	set_or(D, &K, &m->Rcu_lock);
+	set_or(D, &K, &m->Srcu_lock);
+	restrict2(m, &m->rcu_link, &m->po, &K, NULL);
+	rel_id(D, &A, &K);
+	rel_or(D, &m->rcu_link, &A);                   /* [K] ; po? */
 	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->hb_star);
 	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->pb_star);
 	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->prop);
@@ -364,15 +394,19 @@ int lk_cat_rcu(struct lk_model *m)
 	rel_seq(D, &m->rcu_fence, &m->po, &m->rcu_order);
 	rel_opt(D, &A, &m->po);
 	rel_seq(D, &m->rcu_fence, &m->rcu_fence, &A);
-	/* l.155-156 fence = fence | rcu-fence ; strong-fence = strong-fence | rcu-fence */
-	rel_copy(D, &m->fence_rcu, &m->fence);
-	rel_or(D, &m->fence_rcu, &m->rcu_fence);
-	rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
-	rel_or(D, &m->strong_fence_rcu, &m->rcu_fence);
+	if (plain) {
+		/* l.155-156 fence = fence | rcu-fence ; strong-fence = strong-fence | rcu-fence */
+		rel_copy(D, &m->fence_rcu, &m->fence);
+		rel_or(D, &m->fence_rcu, &m->rcu_fence);
+		rel_copy(D, &m->strong_fence_rcu, &m->strong_fence);
+		rel_or(D, &m->strong_fence_rcu, &m->rcu_fence);
+	}
 	/* l.159 rb = prop ; rcu-fence ; hb* ; pb* ; [Marked] */
-	rel_seq(D, &m->rb, &m->prop, &m->rcu_fence);
-	rel_seq(D, &m->rb, &m->rb, &m->hb_star);
-	rel_seq(D, &m->rb, &m->rb, &m->pb_star);
+	rel_seq(D, &A, &m->prop, &m->rcu_fence);
+	rel_seq(D, &A, &A, &m->hb_star);
+	if (!plain && !seq_has_loop(m, &A, &m->pb_star, &m->Marked))
+		return IOM_LKMM_AX_NONE;
+	rel_seq(D, &m->rb, &A, &m->pb_star);
 	rel_ran(D, &m->rb, &m->Marked);
 	/* l.161 rcu: irreflexive rb */
 	if (!rel_irreflexive(D, &m->rb))

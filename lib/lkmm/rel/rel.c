@@ -120,6 +120,45 @@ void rel_star(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 		set_add(&d->r[i], i);
 }
 
+void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
+{
+	/* Kahn's order, then the rows from the last event of it back: d[i] = {i} and the
+	 * rows of i's successors, all complete by then */
+	int indeg[LK_MAXEV], order[LK_MAXEV], head = 0, tail = 0;
+	for (int i = 0; i < D->n; i++)
+		indeg[i] = 0;
+	BY_NW(D, ROWS(D, i) WORDS(k)
+		for (uint64_t w = a->r[i].w[k]; w; w &= w - 1)
+			indeg[k * 64 + __builtin_ctzll(w)]++);
+	for (int i = 0; i < D->n; i++)
+		if (!indeg[i])
+			order[tail++] = i;
+	while (head < tail) {
+		int i = order[head++];
+		LK_FOR_W(D, k)
+			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
+				int j = k * 64 + __builtin_ctzll(w);
+				if (--indeg[j] == 0)
+					order[tail++] = j;
+			}
+	}
+	if (tail != D->n) {
+		rel_star(D, d, a);  /* not acyclic after all: the general closure */
+		return;
+	}
+	BY_NW(D, for (int q = D->n - 1; q >= 0; q--) {
+		int i = order[q];
+		uint64_t acc[LK_W] = { 0 };
+		acc[i >> 6] |= 1ull << (i & 63);
+		WORDS(k)
+			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
+				int j = k * 64 + __builtin_ctzll(w);
+				WORDS(p) acc[p] |= d->r[j].w[p];
+			}
+		WORDS(k) d->r[i].w[k] = acc[k];
+	});
+}
+
 void rel_opt(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
 	if (d != a)
