@@ -681,6 +681,17 @@ static void rf_loc(struct search *s, int li, int k)
 }
 
 /* ---- one combination of paths ---------------------------------------------------------- */
+/* row |= the bits of mask (bit j: event j of a path) moved to o + j */
+static void put_bits(lk_set *row, uint64_t mask, int o)
+{
+	if (!mask)
+		return;
+	int w = o >> 6, sh = o & 63;
+	row->w[w] |= mask << sh;
+	if (sh && w + 1 < LK_W)
+		row->w[w + 1] |= mask >> (64 - sh);
+}
+
 static void combo(struct search *s)
 {
 	struct lk_exec *x = s->x;
@@ -723,24 +734,31 @@ static void combo(struct search *s)
 		for (int i = 0; i < p->nev; i++) {
 			x->ev[o + i] = p->ev[i];
 			x->rf[o + i] = -1;
+			uint64_t po = 0;
 			for (int j = i + 1; j < p->nev; j++)
 				if (p->ev[i].grp != p->ev[j].grp || p->ev[i].stmt == p->ev[j].stmt ||
 				    (p->iico_later[i] >> j & 1))
-					rel_add(&x->po, o + i, o + j);
-			for (int j = 0; j < p->nev; j++) {
-				if (p->addr[i] >> j & 1)
-					rel_add(&x->addr, o + i, o + j);
-				if (p->data[i] >> j & 1)
-					rel_add(&x->data, o + i, o + j);
-				if (p->ctrl[i] >> j & 1)
-					rel_add(&x->ctrl, o + i, o + j);
-				if (p->rmw[i] >> j & 1)
-					rel_add(&x->rmw, o + i, o + j);
-			}
+					po |= 1ull << j;
+			/* the path's rows are over its own events: placed at o */
+			uint64_t own = p->nev >= 64 ? ~0ull : (1ull << p->nev) - 1;
+			put_bits(&x->po.r[o + i], po, o);
+			put_bits(&x->addr.r[o + i], p->addr[i] & own, o);
+			put_bits(&x->data.r[o + i], p->data[i] & own, o);
+			put_bits(&x->ctrl.r[o + i], p->ctrl[i] & own, o);
+			put_bits(&x->rmw.r[o + i], p->rmw[i] & own, o);
 		}
 		o += p->nev;
 	}
-	/* rf candidates of the memory reads */
+	/* rf candidates of the memory reads: the writes of the read's location (wfirst,
+	 * wnext: each location's W events in increasing order) with its value */
+	int wfirst[LK_MAXLOC], wnext[LK_MAXEV];
+	for (int l = 0; l < lt->nloc; l++)
+		wfirst[l] = -1;
+	for (int w = n - 1; w >= 0; w--)
+		if (x->ev[w].kind == LK_EV_W && x->ev[w].loc >= 0) {
+			wnext[w] = wfirst[x->ev[w].loc];
+			wfirst[x->ev[w].loc] = w;
+		}
 	s->nreads = 0;
 	for (int r = lt->nloc; r < n; r++) {
 		if (x->ev[r].kind != LK_EV_R)
@@ -750,9 +768,9 @@ static void combo(struct search *s)
 		s->ncand[k] = 0;
 		const struct lk_ev *re = &x->ev[r];
 		const struct lk_path *rp = &lt->paths[re->tid].v[s->choice[re->tid]];
-		for (int w = 0; w < n; w++) {
+		for (int w = re->loc >= 0 ? wfirst[re->loc] : -1; w >= 0; w = wnext[w]) {
 			const struct lk_ev *we = &x->ev[w];
-			if (we->kind != LK_EV_W || we->loc != re->loc || we->val != re->val)
+			if (we->val != re->val)
 				continue;
 			if (we->tid == re->tid && (rp->iico_later[re->poi] >> we->poi & 1))
 				continue;
@@ -782,20 +800,26 @@ static void combo(struct search *s)
 		if (!s->nlcand[k])
 			return;  /* lock.cat l.110: cross of an empty choice has no element */
 	/* locations in order, each with its reads (s->reads regrouped by location) */
-	int rd[LK_MAXEV], nrd = s->nreads;
-	for (int q = 0; q < nrd; q++)
-		rd[q] = q;
+	int rfirst[LK_MAXLOC], rnext[LK_MAXEV], nrd = s->nreads;  /* each location's reads */
+	for (int l = 0; l < lt->nloc; l++)
+		rfirst[l] = -1;
+	for (int q = nrd - 1; q >= 0; q--) {
+		int l = x->ev[s->reads[q]].loc;
+		if (l >= 0 && l < lt->nloc) {
+			rnext[q] = rfirst[l];
+			rfirst[l] = q;
+		}
+	}
 	int nq = 0;
 	static _Thread_local int cands2[LK_MAXEV][LK_MAXEV], ncand2[LK_MAXEV], reads2[LK_MAXEV];
 	for (int l = 0; l < lt->nloc; l++) {
 		int first = nq;
-		for (int q = 0; q < nrd; q++)
-			if (x->ev[s->reads[rd[q]]].loc == l) {
-				reads2[nq] = s->reads[rd[q]];
-				ncand2[nq] = s->ncand[rd[q]];
-				memcpy(cands2[nq], s->cands[rd[q]], (size_t)ncand2[nq] * sizeof(int));
-				nq++;
-			}
+		for (int q = rfirst[l]; q >= 0; q = rnext[q]) {
+			reads2[nq] = s->reads[q];
+			ncand2[nq] = s->ncand[q];
+			memcpy(cands2[nq], s->cands[q], (size_t)ncand2[nq] * sizeof(int));
+			nq++;
+		}
 		if (s->nlocw[l] > 1 || nq > first) {
 			s->rstart[s->ncolocs] = first;
 			s->colocs[s->ncolocs++] = l;
