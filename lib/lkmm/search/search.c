@@ -102,6 +102,7 @@ struct search {
 	int *suf_l[LK_MAXTHR + 1];
 	int suf_n[LK_MAXTHR + 1];
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
+	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
 	bool lk_valid;              /* lk_ax/lk_fl hold the LKMM's verdict for every leaf below */
 	int lk_ax;
 	uint32_t lk_fl;
@@ -575,6 +576,8 @@ static void lock_candidates(struct search *s)
 static bool grounded(struct search *s)
 {
 	struct lk_exec *x = s->x;
+	if (s->values_fixed)
+		return true;
 	bool resv[LK_MAXEV];
 	uint64_t needv[LK_MAXEV], needa[LK_MAXEV];
 	int tofs[LK_MAXEV];
@@ -728,6 +731,9 @@ static void combo(struct search *s)
 		x->rf[l] = -1;
 	}
 	int o = lt->nloc;
+	/* grounded(): with no value computed from a read, every read's source (a write of a
+	 * known value) grounds it, and then every address */
+	s->values_fixed = true;
 	for (unsigned t = 0; t < lt->nthr; t++) {
 		const struct lk_path *p = &lt->paths[t].v[s->choice[t]];
 		s->off[t] = o;
@@ -746,6 +752,8 @@ static void combo(struct search *s)
 			put_bits(&x->data.r[o + i], p->data[i] & own, o);
 			put_bits(&x->ctrl.r[o + i], p->ctrl[i] & own, o);
 			put_bits(&x->rmw.r[o + i], p->rmw[i] & own, o);
+			if (p->ev[i].kind != LK_EV_R && p->vdep[i])
+				s->values_fixed = false;
 		}
 		o += p->nev;
 	}
