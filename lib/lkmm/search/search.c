@@ -92,6 +92,7 @@ struct search {
 	int nitems;
 	int64_t *states;
 	unsigned nstates, capstates;
+	unsigned *slot, nslot;      /* hash of the states: index + 1, 0 empty; nslot 2^k   */
 	uint64_t pos, neg, cands_n, max;
 	uint64_t steps, max_steps;  /* search nodes tried (rf, co, lock choices, path combos) */
 	uint32_t flags;
@@ -300,11 +301,41 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 }
 
 /* ---- states -------------------------------------------------------------------------------- */
+static uint64_t state_hash(const int64_t *v, int n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	for (int i = 0; i < n; i++) {
+		h ^= (uint64_t)v[i];
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Keep v unless an equal state is kept already (a hash of the kept ones finds it). */
 static int add_state(struct search *s, const int64_t *v)
 {
 	int n = s->nitems;
-	for (unsigned i = 0; i < s->nstates; i++)
-		if (!memcmp(&s->states[(size_t)i * n], v, (size_t)n * sizeof(int64_t)))
+	size_t sz = (size_t)n * sizeof(int64_t);
+	if (2 * (s->nstates + 1) > s->nslot) {
+		/* grow the hash and put the kept states back */
+		unsigned ns = s->nslot ? 2 * s->nslot : 64;
+		unsigned *sl = calloc(ns, sizeof(*sl));
+		if (!sl)
+			return -IOM_ENOMEM;
+		for (unsigned i = 0; i < s->nstates; i++) {
+			unsigned h = (unsigned)state_hash(&s->states[(size_t)i * n], n) & (ns - 1);
+			while (sl[h])
+				h = (h + 1) & (ns - 1);
+			sl[h] = i + 1;
+		}
+		free(s->slot);
+		s->slot = sl;
+		s->nslot = ns;
+	}
+	unsigned h = (unsigned)state_hash(v, n) & (s->nslot - 1);
+	for (; s->slot[h]; h = (h + 1) & (s->nslot - 1))
+		if (!memcmp(&s->states[(size_t)(s->slot[h] - 1) * n], v, sz))
 			return 0;
 	if (s->nstates == s->capstates) {
 		unsigned nc = s->capstates ? s->capstates * 2 : 16;
@@ -314,8 +345,8 @@ static int add_state(struct search *s, const int64_t *v)
 		s->states = ns;
 		s->capstates = nc;
 	}
-	memcpy(&s->states[(size_t)s->nstates * n], v, (size_t)n * sizeof(int64_t));
-	s->nstates++;
+	memcpy(&s->states[(size_t)s->nstates * n], v, sz);
+	s->slot[h] = ++s->nstates;
 	return 0;
 }
 
@@ -1125,6 +1156,7 @@ out:
 	big_put(bg);
 	free(s->dotx);
 	free(s->states);
+	free(s->slot);
 	free(s);
 	return rc;
 }
