@@ -49,14 +49,6 @@ void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uin
 			set_add(s, i);
 }
 
-void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, int kind)
-{
-	set_clear(D, s);
-	for (int i = 0; i < x->n; i++)
-		if (x->ev[i].kind == kind)
-			set_add(s, i);
-}
-
 void lk_model_forget(struct lk_model *m)
 {
 	m->fixed_x = NULL;

@@ -110,9 +110,8 @@ static inline void restrict2(struct lk_model *m, lk_rel *d, const lk_rel *r, con
 		rel_ran(D, d, b);
 }
 
-/* The events whose tags include any of tag, and those of one kind. */
+/* The events whose tags include any of tag. */
 void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uint32_t tag);
-void lk_set_from_kind(struct lk_model *m, const struct lk_exec *x, lk_set *s, int kind);
 
 /* The sections, in herd7's order. Each returns IOM_LKMM_AX_NONE or the check that failed
  * (the rest of the model is then not evaluated), and adds its flags to *flags. A *_fixed
