@@ -794,7 +794,7 @@ static void combo(struct search *s)
 	for (int l = 0; l < lt->nloc; l++)
 		wfirst[l] = -1;
 	for (int w = n - 1; w >= 0; w--)
-		if (x->ev[w].kind == LK_EV_W && x->ev[w].loc >= 0) {
+		if (x->ev[w].kind == LK_EV_W && x->ev[w].loc >= 0 && x->ev[w].loc < lt->nloc) {
 			wnext[w] = wfirst[x->ev[w].loc];
 			wfirst[x->ev[w].loc] = w;
 		}
@@ -807,7 +807,8 @@ static void combo(struct search *s)
 		s->ncand[k] = 0;
 		const struct lk_ev *re = &x->ev[r];
 		const struct lk_path *rp = &lt->paths[re->tid].v[s->choice[re->tid]];
-		for (int w = re->loc >= 0 ? wfirst[re->loc] : -1; w >= 0; w = wnext[w]) {
+		int rl = re->loc;
+		for (int w = rl >= 0 && rl < lt->nloc ? wfirst[rl] : -1; w >= 0; w = wnext[w]) {
 			const struct lk_ev *we = &x->ev[w];
 			if (we->val != re->val)
 				continue;
