@@ -69,20 +69,119 @@ static bool via_member(const char *e, const char *m)
 	return false;
 }
 
+/* The driver being decided, indexed: its facts by enclosing function, its FN facts by
+ * name, its DMA regions (the members, and the allocation calls). Every question the codes
+ * ask of a function reads only that function's facts (a whole tree's drivers have up to
+ * hundreds of thousands; scanning them per question was two thirds of lint's own time). */
+static _Thread_local struct dindex {
+	const struct iom_lint *l;
+	int drv;
+	const struct iom_lint_fact **byfn, **fns, **allocs;
+	const char **members;
+	size_t n, nfns, nallocs, nmembers;
+} dix;
+
+static int cmp_func(const void *a, const void *b)
+{
+	const struct iom_lint_fact *x = *(const struct iom_lint_fact *const *)a, *y = *(const struct iom_lint_fact *const *)b;
+	int r = strcmp(x->func, y->func);
+	return r ? r : (x < y ? -1 : x > y);
+}
+
+static int cmp_fname(const void *a, const void *b)
+{
+	const struct iom_lint_fact *x = *(const struct iom_lint_fact *const *)a, *y = *(const struct iom_lint_fact *const *)b;
+	int r = strcmp(x->name, y->name);
+	return r ? r : (x < y ? -1 : x > y);
+}
+
+static void dix_reset(void)
+{
+	free(dix.byfn);
+	free(dix.fns);
+	free(dix.allocs);
+	free(dix.members);
+	memset(&dix, 0, sizeof(dix));
+	dix.drv = -1;
+}
+
+/* Index driver drv of l (once per driver); false when out of memory. */
+static bool dix_get(const struct iom_lint *l, int drv)
+{
+	if (dix.l == l && dix.drv == drv && (dix.byfn || !dix.n))
+		return true;
+	dix_reset();
+	const struct lint_dlist *dl = drv >= 0 && drv < l->dl_n ? &l->dl[drv] : NULL;
+	size_t n = dl ? dl->n : 0;
+	dix.byfn = n ? malloc(n * sizeof(*dix.byfn)) : NULL;
+	dix.fns = n ? malloc(n * sizeof(*dix.fns)) : NULL;
+	dix.allocs = n ? malloc(n * sizeof(*dix.allocs)) : NULL;
+	dix.members = n ? malloc(n * sizeof(*dix.members)) : NULL;
+	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members)) {
+		dix_reset();
+		return false;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		dix.byfn[dix.n++] = f;
+		if (f->kind == IOM_LINT_FN)
+			dix.fns[dix.nfns++] = f;
+		const struct lint_name *nm = f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_RET ? lint_name_lookup(f->name) : NULL;
+		if (!nm || nm->cls != LC_DMA_ALLOC)
+			continue;
+		if (f->kind == IOM_LINT_CALL && f->nargs >= 3 && strstr(f->name, "alloc_coherent"))
+			dix.allocs[dix.nallocs++] = f;
+		const char *m = f->kind == IOM_LINT_RET && f->nargs == 1 ? strrchr(f->args[0], '>') : NULL;
+		if (m && m > f->args[0] && m[-1] == '-')
+			dix.members[dix.nmembers++] = m + 1;
+	}
+	if (dix.n)
+		qsort(dix.byfn, dix.n, sizeof(*dix.byfn), cmp_func);
+	if (dix.nfns)
+		qsort(dix.fns, dix.nfns, sizeof(*dix.fns), cmp_fname);
+	dix.l = l;
+	dix.drv = drv;
+	return true;
+}
+
+/* The run of v[0..n) (sorted by function, or by name) whose key is key: *lo .. returned
+ * end. */
+static size_t run_of(const struct iom_lint_fact *const *v, size_t n, bool by_func, const char *key, size_t *lo)
+{
+	size_t a = 0, b = n;
+	while (a < b) {
+		size_t m = (a + b) / 2;
+		if (strcmp(by_func ? v[m]->func : v[m]->name, key) < 0)
+			a = m + 1;
+		else
+			b = m;
+	}
+	*lo = a;
+	while (b < n && !strcmp(by_func ? v[b]->func : v[b]->name, key))
+		b++;
+	return b;
+}
+
+/* The facts of the driver's function fn, and the FN facts named name. */
+static size_t fn_facts(const char *fn, size_t *lo)
+{
+	return run_of(dix.byfn, dix.n, true, fn, lo);
+}
+
+static size_t fn_defs(const char *name, size_t *lo)
+{
+	return run_of(dix.fns, dix.nfns, false, name, lo);
+}
+
 /* Does e go through a member the driver keeps DMA-coherent memory in (a ret fact of a
  * DMA_ALLOC call: "r->d = dma_alloc_coherent(...)", lint/doorbell.cocci)? */
 static bool via_region(const struct iom_lint *l, int drv, const char *e)
 {
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
-		if (g->kind != IOM_LINT_RET || g->nargs != 1)
-			continue;
-		const struct lint_name *n = lint_name_lookup(g->name);
-		const char *m = strrchr(g->args[0], '>');
-		if (n && n->cls == LC_DMA_ALLOC && m && m > g->args[0] && m[-1] == '-' && via_member(e, m + 1))
+	if (!dix_get(l, drv))
+		return false;
+	for (size_t k = 0; k < dix.nmembers; k++)
+		if (via_member(e, dix.members[k]))
 			return true;
-	}
 	return false;
 }
 
@@ -101,13 +200,13 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	const char *arrow = strstr(f->args[0], "->");
 	if (!arrow)
 		return false;
-	size_t dn = (size_t)(arrow - f->args[0]);
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+	size_t dn = (size_t)(arrow - f->args[0]), lo;
+	if (!dix_get(l, drv) || !dix.nmembers)
+		return false;
+	for (size_t k = fn_facts(f->func, &lo); lo < k; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
-		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->func, f->func) && !strcmp(g->file, f->file) &&
-		    via_region(l, drv, g->args[1]))
+		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) && via_region(l, drv, g->args[1]))
 			return true;
 	}
 	return false;
@@ -171,27 +270,31 @@ static bool hands_on(const struct iom_lint *l, int drv, const struct iom_lint_fa
 	bool lower = false;
 	for (const char *c = f->name; *c; c++)
 		lower |= *c >= 'a' && *c <= 'z';
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
+	if (!lower || !dix_get(l, drv))
+		return false;
 	/* a function of the driver that lint sums up (a doorbell, an ordering call: its
 	 * dcall fact says so) is followed, not a hand-off; inside a summary, where asking
 	 * for another could go round a call cycle, one that writes or orders itself */
-	if (lower && kmemo_depth == 0) {
+	size_t lo, hi;
+	if (kmemo_depth == 0) {
 		const struct iom_lint_fact *w = NULL;
 		if (is_fn(l, drv, f->name) && body_kind(l, drv, f->name, &w) >= 0)
 			return false;
+	} else {
+		for (hi = fn_facts(f->name, &lo); lo < hi; lo++) {
+			const struct iom_lint_fact *g = dix.byfn[lo];
+			if (g->kind == IOM_LINT_CALL && (relaxed_write(g->name) || orders(g->name)))
+				return false;
+		}
 	}
-	for (size_t k = 0; lower && dl && k < dl->n; k++) {
-		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
-		if (kmemo_depth > 0 && g->kind == IOM_LINT_CALL && !strcmp(g->func, f->name) &&
-		    (relaxed_write(g->name) || orders(g->name)))
-			return false;
-		if (g->kind != IOM_LINT_FN || strcmp(g->name, f->func) || strcmp(g->file, f->file))
-			continue;
-		for (size_t a = 0; a < g->nargs; a++)
+	/* one of the enclosing function's parameters: the driver's state, not a hand-off */
+	for (hi = fn_defs(f->func, &lo); lo < hi; lo++) {
+		const struct iom_lint_fact *g = dix.fns[lo];
+		for (size_t a = 0; !strcmp(g->file, f->file) && a < g->nargs; a++)
 			if (!strcmp(g->args[a], f->args[0]))
 				return false;
 	}
-	return lower;
+	return true;
 }
 
 /* What the body of the driver's function fn (file-independent: the driver's) does, as
@@ -208,14 +311,12 @@ static bool hands_on(const struct iom_lint *l, int drv, const struct iom_lint_fa
 static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what,
 		       int depth)
 {
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
 	const struct iom_lint_fact *st = NULL, *w_what[64];
 	int last_kind = -1, st_line = 0, od_line = 0, db_line = 0;
 	int w_line[64], w_kind[64], nw = 0;   /* its writes and ordering calls, in order */
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *f = &l->facts[dl->v[k]], *in = f;
-		if (strcmp(f->func, fn))
-			continue;
+	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(fn, &lo) : 0;
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *f = dix.byfn[lo], *in = f;
 		int kind = -1;
 		if (dma_store(l, drv, f))
 			kind = EV_STORE;
@@ -345,13 +446,8 @@ static int body_kind(const struct iom_lint *l, int drv, const char *fn, const st
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name)
 {
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
-		if (f->kind == IOM_LINT_FN && !strcmp(f->name, name))
-			return true;
-	}
-	return false;
+	size_t lo;
+	return dix_get(l, drv) && fn_defs(name, &lo) > lo;
 }
 
 static int cmp_oev(const void *a, const void *b)
@@ -643,12 +739,8 @@ static bool has_name(const char *e, const char *t, bool member)
  * controller is given one descriptor's address, then started (at_hdmac.c, k3dma.c). */
 static bool writes_handle(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
-		const struct lint_name *n = g->kind == IOM_LINT_CALL ? lint_name_lookup(g->name) : NULL;
-		if (!n || n->cls != LC_DMA_ALLOC || g->nargs < 3 || !strstr(g->name, "alloc_coherent"))
-			continue;
+	for (size_t k = 0; dix_get(l, drv) && k < dix.nallocs; k++) {
+		const struct iom_lint_fact *g = dix.allocs[k];
 		const char *h = g->args[2] + (g->args[2][0] == '&');
 		const char *arrow = strrchr(h, '>'), *dot = strrchr(h, '.');
 		const char *m = arrow && arrow > h && arrow[-1] == '-' ? arrow + 1 : dot ? dot + 1 : NULL;
@@ -690,6 +782,7 @@ int lint_decide_ordering(struct iom_lint *l)
 {
 	int rc = per_function(l, relaxed_write, classify_write, decide_function);
 	bk_reset(NULL, -1);
+	dix_reset();
 	return rc;
 }
 
@@ -723,12 +816,12 @@ static bool dma_load(const struct iom_lint_fact *f)
  * call when it has one. */
 static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
 {
-	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
 	const struct iom_lint_fact *rd = NULL, *od = NULL;
 	bool load = false;
-	for (size_t k = 0; dl && k < dl->n; k++) {
-		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
-		if (strcmp(f->func, fn) || f->kind != IOM_LINT_CALL)
+	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(fn, &lo) : 0;
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *f = dix.byfn[lo];
+		if (f->kind != IOM_LINT_CALL)
 			continue;
 		if (relaxed_read(f->name) && !rd)
 			rd = f;
@@ -783,11 +876,11 @@ static bool unmap_address(const struct iom_lint *l, const struct oev *e, size_t 
 	char t[600];
 	snprintf(t, sizeof(t), "%s(%s)", ld->name, ld->args[0]);
 	const char *kept = NULL;
-	const struct lint_dlist *dl = ld->driver < l->dl_n ? &l->dl[ld->driver] : NULL;
-	for (size_t k = 0; dl && k < dl->n && !kept; k++) {
-		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+	size_t lo = 0, hi = dix_get(l, ld->driver) ? fn_facts(ld->func, &lo) : 0;
+	for (; lo < hi && !kept; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line == ld->line && !strcmp(g->args[1], t) &&
-		    !strcmp(g->func, ld->func) && !strcmp(g->file, ld->file))
+		    !strcmp(g->file, ld->file))
 			kept = g->args[0];
 	}
 	for (size_t k = j + 1; k < n; k++) {
@@ -885,5 +978,7 @@ static int classify_read(const struct iom_lint *l, int drv, const struct iom_lin
 
 int lint_decide_reads(struct iom_lint *l)
 {
-	return per_function(l, relaxed_read, classify_read, rdecide_function);
+	int rc = per_function(l, relaxed_read, classify_read, rdecide_function);
+	dix_reset();
+	return rc;
 }
