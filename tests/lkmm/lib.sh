@@ -93,12 +93,50 @@ lkmm_check() {
 	fi
 }
 
-# lkmm_check_dir DIR: every DIR/**/NAME.litmus against herd7's output NAME.out next to it.
+# lkmm_judge SHOWN LITMUS: one TAP line for a test herd7 cannot finish, judged as the kernel's
+# judgelitmus.sh does: the verdict of iomodel's Observation line must be the test's own
+# "Result: Never|Sometimes|Always" (first comment), and when the comment also has a line
+# "Witnesses: Positive P Negative Q" (scripts/lkmm-gen-families), so must the counts.
+lkmm_judge() {
+	local shown=$1 litmus=$2 want wit got rc obs cnt why= tcmd=()
+	lkmm_n=$((lkmm_n + 1))
+	want=$(sed -n 's/^ *\*\{0,1\} *Result: *\(Never\|Sometimes\|Always\)\b.*/\1/p' "$litmus" | head -n 1)
+	wit=$(sed -n 's/^ *\*\{0,1\} *Witnesses: *Positive \([0-9]*\) Negative \([0-9]*\) *$/Positive: \1 Negative: \2/p' \
+		"$litmus" | head -n 1)
+	command -v timeout >/dev/null && tcmd=(timeout "$LKMM_TIMEOUT")
+	got=$("${tcmd[@]}" "$LKMM_BIN" litmus "$litmus" 2>"$lkmm_err")
+	rc=$?
+	obs=$(printf '%s\n' "$got" | sed -n 's/^Observation [^ ]* \([A-Za-z]*\) .*/\1/p')
+	cnt=$(printf '%s\n' "$got" | grep '^Positive: ')
+	if [ -z "$want" ]; then
+		why="no herd7 output ${litmus%.litmus}.out and no Result: line"
+	elif [ "$rc" = 124 ]; then
+		why="timed out after ${LKMM_TIMEOUT} s"
+	elif [ "$obs" != "$want" ]; then
+		why="Observation ${obs:-missing (exit $rc)}, Result: $want"
+	elif [ -n "$wit" ] && [ "$cnt" != "$wit" ]; then
+		why="${cnt:-no Positive: line}, expected $wit"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $lkmm_n - $shown (Result: $want${wit:+, $wit})"
+	else
+		lkmm_fail=$((lkmm_fail + 1))
+		echo "not ok $lkmm_n - $shown ($why)"
+		head -n 3 "$lkmm_err" | sed 's/^/#   stderr: /'
+	fi
+}
+
+# lkmm_check_dir DIR: every DIR/**/NAME.litmus against herd7's output NAME.out next to it, or,
+# with no NAME.out, against its own Result: line (lkmm_judge).
 lkmm_check_dir() {
 	local dir=$1 f
 	while IFS= read -r f; do
 		case "$f" in *"${LKMM_FILTER:-}"*) ;; *) continue ;; esac
-		lkmm_check "$f" "$f" "${f%.litmus}.out"
+		if [ -e "${f%.litmus}.out" ]; then
+			lkmm_check "$f" "$f" "${f%.litmus}.out"
+		else
+			lkmm_judge "$f" "$f"
+		fi
 	done < <(find "$dir" -name '*.litmus' | LC_ALL=C sort)
 }
 
