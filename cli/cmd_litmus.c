@@ -31,7 +31,8 @@ static void usage(FILE *f)
 		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
 		"  With several combinations a verdict table follows; -q prints only the table.\n"
 		"  Normal memory is the LKMM (herd7's answer); MMIO follows the rule rows (io-order).\n"
-		"  --max-states N stops after N candidate executions, --max-steps N after N search steps.\n"
+		"  --max-states N stops after N candidate executions (complete ones: path combinations\n"
+		"  a register-only filter rejects are dropped uncounted), --max-steps N after N search steps.\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
 		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
 		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");

@@ -97,7 +97,9 @@ uint64_t iom_lkmm_negative(const struct iom_lkmm_result *r);
 unsigned iom_lkmm_nr_states(const struct iom_lkmm_result *r);
 const char *iom_lkmm_state(const struct iom_lkmm_result *r, unsigned i); /* "1:r0=0; [x]=1;" */
 bool iom_lkmm_flag(const struct iom_lkmm_result *r, enum iom_lkmm_flag f);
-uint64_t iom_lkmm_candidates(const struct iom_lkmm_result *r); /* candidates examined    */
+/* complete candidates examined (docs/ordering.md, "Search and pruning": path combinations
+ * dropped before their rf choices are not among them) */
+uint64_t iom_lkmm_candidates(const struct iom_lkmm_result *r);
 /* A consistent execution was cut by the unroll bound: herd7 prints "Loop Ok"/"Loop No"
  * and warns "unrolling limit exceeded, legal outcomes may be missing". */
 bool iom_lkmm_loop(const struct iom_lkmm_result *r);

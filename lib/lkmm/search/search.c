@@ -104,6 +104,8 @@ struct search {
 	int suf_n[LK_MAXTHR + 1];
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
 	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
+	int filter_at;              /* threads whose paths fix every value the filter reads,  */
+				    /* or -1: paths_dfs() applies it once they are chosen     */
 	bool lk_valid;              /* lk_ax/lk_fl hold the LKMM's verdict for every leaf below */
 	int lk_ax;
 	uint32_t lk_fl;
@@ -927,9 +929,38 @@ static bool paths_feasible(const struct search *s, unsigned t)
 	return true;
 }
 
+/* Does the filter read registers only (no memory, device or io item)? *last: the highest
+ * thread it names. A path fixes its thread's registers, so such a filter is decided by the
+ * path combination, before any rf or co choice. */
+static bool filter_regs_only(const struct iom_lit_cond *c, int *last)
+{
+	switch (c->kind) {
+	case IOM_LIT_C_TRUE:
+		return true;
+	case IOM_LIT_C_AND:
+	case IOM_LIT_C_OR:
+	case IOM_LIT_C_IMPL:
+		return filter_regs_only(c->a, last) && filter_regs_only(c->b, last);
+	case IOM_LIT_C_NOT:
+		return filter_regs_only(c->a, last);
+	case IOM_LIT_C_REG:
+		if (c->thread > *last)
+			*last = c->thread;
+		if (c->rhs_reg >= 0 && c->rhs_thread > *last)
+			*last = c->rhs_thread;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void paths_dfs(struct search *s, unsigned t)
 {
 	if (s->err)
+		return;
+	/* herd7 applies the filter before the model: a combination it rejects yields no
+	 * execution that counts (ordering.md, "candidate executions") */
+	if ((int)t == s->filter_at && !eval_cond(s, s->t->filter, NULL))
 		return;
 	if (t == s->lt->nthr) {
 		combo(s);
@@ -1099,6 +1130,12 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	rc = suf_build(s);
 	if (rc)
 		goto out;
+	s->filter_at = -1;
+	if (lt->t->filter && !lt->mmio) {
+		int last = -1;
+		if (filter_regs_only(lt->t->filter, &last))
+			s->filter_at = last + 1;
+	}
 	paths_dfs(s, 0);
 	if (s->err) {
 		rc = s->err;
