@@ -69,6 +69,9 @@ int lint_decide_mappings(struct iom_lint *l);
 bool lint_paths_exclusive(const char *a, const char *b);
 /* The ordering codes (ordering.c): each finding with its litmus test run per arch. */
 int lint_decide_ordering(struct iom_lint *l);
+/* The register an MMIO write's address names (ordering.c): its register macro or its
+ * member into key; false when the address does not name one ("base + reg"). */
+bool lint_reg_key(const char *addr, char *key, size_t n);
 int lint_decide_reads(struct iom_lint *l);
 
 /* The facts of driver d: l->dl[d].v[0 .. l->dl[d].n). lint_reindex() rebuilds them all. */

@@ -571,9 +571,12 @@ static int litmus_finding(struct iom_lint *l, const char *code, const struct iom
 typedef int (*classify_fn)(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x);
 typedef int (*decide_fn)(struct iom_lint *l, struct oev *e, size_t n);
 
+static void dbs_reset(void);
+
 /* For each driver with an anchor call (a relaxed write, a relaxed read): its events in
  * source order, decided function by function. */
-static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classify_fn classify, decide_fn decide)
+static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classify_fn classify, decide_fn learn,
+			decide_fn decide)
 {
 	int rc = 0;
 	for (int drv = 0; !rc && drv < l->nr_drivers; drv++) {
@@ -581,6 +584,7 @@ static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classi
 		struct oev *e = NULL;
 		size_t n = 0;
 		bool any = false;
+		dbs_reset();
 		for (size_t k = 0; dl && k < dl->n; k++)
 			any |= l->facts[dl->v[k]].kind == IOM_LINT_CALL && anchor(l->facts[dl->v[k]].name);
 		for (size_t k = 0; any && dl && k < dl->n; k++) {
@@ -598,12 +602,13 @@ static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classi
 		}
 		if (!rc && n) {
 			qsort(e, n, sizeof(*e), cmp_oev);
-			for (size_t a = 0, b; !rc && a < n; a = b) {
-				for (b = a + 1; b < n && !strcmp(e[b].f->file, e[a].f->file) &&
-						!strcmp(e[b].f->func, e[a].f->func); b++)
-					;
-				rc = decide(l, e + a, b - a);
-			}
+			for (int pass = learn ? 0 : 1; pass < 2; pass++)
+				for (size_t a = 0, b; !rc && a < n; a = b) {
+					for (b = a + 1; b < n && !strcmp(e[b].f->file, e[a].f->file) &&
+							!strcmp(e[b].f->func, e[a].f->func); b++)
+						;
+					rc = (pass ? decide : learn)(l, e + a, b - a);
+				}
 		}
 		free(e);
 	}
@@ -614,6 +619,169 @@ static int per_function(struct iom_lint *l, bool (*anchor)(const char *), classi
 static bool mmio_write(const struct oev *x)
 {
 	return x->kind == EV_ORDER && mmio_fact(x->inner ? x->inner : x->f);
+}
+
+/* The register an MMIO write goes to, by name, when its address says it. The address is split at its
+ * top-level '+': the first term is the base; of the others, a product is an index or a
+ * stride ("4 * channel", "index * HISI_DMA_Q_OFFSET") and a number an offset, and the
+ * register is the last that is a register macro (an upper-case name, or a call of one:
+ * "sdma->regs + SDMA_CHNPRI_0 + 4 * channel" is SDMA_CHNPRI_0, "hw + E1000_TDT(0)" is
+ * E1000_TDT). An address of one term names the member it ends with ("&regs->TxProd" is
+ * TxProd, "ring->db" is db) or the register macro it calls. Any other term, a local or a
+ * parameter ("base + reg", "regs + off"), leaves the register unnamed: false. */
+bool lint_reg_key(const char *a, char *key, size_t n)
+{
+	const char *kb = NULL, *ke = NULL;
+	int nterms = 0;
+	for (const char *t = a; *t;) {
+		/* the term [t, u) */
+		const char *u = t;
+		int depth = 0;
+		bool product = false;
+		for (; *u && !(depth == 0 && *u == '+'); u++) {
+			depth += (*u == '(' || *u == '[') - (*u == ')' || *u == ']');
+			product |= depth == 0 && (*u == '*' || *u == '<' || *u == '/') && u > t;
+		}
+		const char *b = t, *e = u;
+		while (b < e && (*b == ' ' || *b == '&'))
+			b++;
+		while (e > b && e[-1] == ' ')
+			e--;
+		nterms++;
+		/* the term's first name, and whether the term is that name (or its call) */
+		const char *w = b;
+		while (w < e && !(isalpha((unsigned char)*w) || *w == '_'))
+			w++;
+		const char *we = w;
+		bool lower = false;
+		while (we < e && (isalnum((unsigned char)*we) || *we == '_'))
+			lower |= islower((unsigned char)*we++) != 0;
+		bool whole = we == e || (*we == '(' && e[-1] == ')');
+		bool macro = we > w && !lower && whole && we - w >= 2;
+		if (nterms == 1) {
+			/* the base: a register macro call, or the member it ends with */
+			if (macro && *we == '(') {
+				kb = w;
+				ke = we;
+			} else {
+				const char *m = e;
+				while (m > b && (isalnum((unsigned char)m[-1]) || m[-1] == '_'))
+					m--;
+				if (m < e && !isdigit((unsigned char)*m) &&
+				    ((m - b >= 2 && !strncmp(m - 2, "->", 2)) || (m > b && m[-1] == '.'))) {
+					kb = m;
+					ke = e;
+				}
+			}
+		} else if (macro) {
+			kb = w;
+			ke = we;
+		} else if (!product && w < e) {
+			return false;  /* a local or a parameter: the register is not named */
+		}
+		t = *u ? u + 1 : u;
+	}
+	/* a base with more terms names the block, not the register */
+	if (nterms > 1 && kb && kb < a + strcspn(a, "+"))
+		kb = NULL;
+	if (!kb || (size_t)(ke - kb) >= n)
+		return false;
+	memcpy(key, kb, (size_t)(ke - kb));
+	key[ke - kb] = 0;
+	return true;
+}
+
+/* The register a write fact goes to (lint_reg_key()); the write accessors take (value,
+ * address): asm-generic/io.h@6.12. */
+static bool reg_key(const struct iom_lint_fact *f, char *key, size_t n)
+{
+	return f->nargs == 2 && lint_reg_key(f->args[1], key, n);
+}
+
+/* The driver's doorbells, learned from the driver: the registers a source file writes
+ * with an ordered write after a store to DMA memory (a writel(), or a relaxed write after
+ * a barrier). When every one the file teaches has a name (reg_key()), a relaxed write
+ * after a store, in that file, to a named register that is none of them is taken for what
+ * the file shows it is, a register that starts nothing (imx-sdma.c@6.12:
+ * sdma_request_channel0() stores channel 0's control block, then
+ * sdma_set_channel_priority() writes SDMA_CHNPRI_0 relaxed; the file starts channels with
+ * writel() of SDMA_H_START in sdma_enable_channel()). Per file: a directory of lint holds
+ * many drivers (drivers/dma). The same register rung relaxed with the barrier on one path
+ * and without it on another is still reported; a file that never orders a doorbell
+ * teaches nothing. */
+static _Thread_local struct {
+	struct dbk { const char *file; char key[64]; } *v;   /* key "" : one with no name */
+	size_t n, cap;
+} dbs;
+
+static void dbs_reset(void)
+{
+	dbs.n = 0;
+}
+
+static int dbs_learn(const char *file, const struct iom_lint_fact *f)
+{
+	char k[64];
+	if (!reg_key(f, k, sizeof(k)))
+		k[0] = 0;
+	for (size_t i = 0; i < dbs.n; i++)
+		if (!strcmp(dbs.v[i].file, file) && !strcmp(dbs.v[i].key, k))
+			return 0;
+	if (dbs.n == dbs.cap) {
+		size_t nc = dbs.cap ? 2 * dbs.cap : 16;
+		struct dbk *nv = realloc(dbs.v, nc * sizeof(*nv));
+		if (!nv)
+			return -IOM_ENOMEM;
+		dbs.v = nv;
+		dbs.cap = nc;
+	}
+	dbs.v[dbs.n].file = file;
+	memcpy(dbs.v[dbs.n++].key, k, sizeof(k));
+	return 0;
+}
+
+/* Does file show that the register written by f is not a doorbell? */
+static bool not_a_doorbell(const char *file, const struct iom_lint_fact *f)
+{
+	char k[64];
+	bool taught = false;
+	if (!reg_key(f, k, sizeof(k)))
+		return false;
+	for (size_t i = 0; i < dbs.n; i++) {
+		if (strcmp(dbs.v[i].file, file))
+			continue;
+		if (!dbs.v[i].key[0] || !strcmp(dbs.v[i].key, k))
+			return false;
+		taught = true;
+	}
+	return taught;
+}
+
+/* The learning pass over one function's events (dbs). */
+static int learn_function(struct iom_lint *l, struct oev *e, size_t n)
+{
+	(void)l;
+	for (size_t k = 0; k < n; k++) {
+		if (e[k].kind != EV_ORDER)
+			continue;
+		bool stored = false;
+		for (size_t i = 0; i < k && !stored; i++)
+			stored = e[i].kind == EV_STORE && !lint_paths_exclusive(e[i].f->path, e[k].f->path);
+		if (!stored)
+			continue;
+		int rc = 0;
+		if (mmio_write(&e[k]))
+			rc = dbs_learn(e[k].f->file, e[k].inner ? e[k].inner : e[k].f);
+		else
+			for (size_t m = k + 1; m < n; m++)
+				if (e[m].kind == EV_DOORBELL && on_path(e[m].f->path, e[k].f->path, e[k].f->path)) {
+					rc = dbs_learn(e[m].f->file, e[m].inner ? e[m].inner : e[m].f);
+					break;
+				}
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
@@ -641,7 +809,8 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 		 * started (writes_handle()) */
 		for (size_t k = 0; k < n && !later; k++)
 			later = e[k].kind == EV_DOORBELL && e[k].setup && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
-		if (later)
+		/* a register the driver shows is not its doorbell (dbs) */
+		if (later || not_a_doorbell(e[j].f->file, e[j].inner ? e[j].inner : e[j].f))
 			continue;
 		/* the last store before it on a path with no ordering call between */
 		struct oev *s = NULL;
@@ -780,7 +949,9 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 
 int lint_decide_ordering(struct iom_lint *l)
 {
-	int rc = per_function(l, relaxed_write, classify_write, decide_function);
+	int rc = per_function(l, relaxed_write, classify_write, learn_function, decide_function);
+	free(dbs.v);
+	memset(&dbs, 0, sizeof(dbs));
 	bk_reset(NULL, -1);
 	dix_reset();
 	return rc;
@@ -978,7 +1149,7 @@ static int classify_read(const struct iom_lint *l, int drv, const struct iom_lin
 
 int lint_decide_reads(struct iom_lint *l)
 {
-	int rc = per_function(l, relaxed_read, classify_read, rdecide_function);
+	int rc = per_function(l, relaxed_read, classify_read, NULL, rdecide_function);
 	dix_reset();
 	return rc;
 }

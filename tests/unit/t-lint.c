@@ -332,6 +332,38 @@ static void decisions(void **state)
 	assert_int_equal(findings_of(gated, IOM_KVER(5, 4)), 0);   /* built, and it exists */
 }
 
+/* The register an MMIO write's address names (lint_reg_key(), the learned-doorbell rule of
+ * dma-write-then-relaxed-doorbell): the last register macro after the base, not a stride;
+ * the member of a one-term address; none when a local or a parameter picks it. */
+static void register_names(void **state)
+{
+	(void)state;
+	static const struct { const char *addr, *key; } v[] = {
+		{ "sdma->regs + SDMA_CHNPRI_0 + 4 * channel", "SDMA_CHNPRI_0" },  /* imx-sdma.c@6.12 */
+		{ "sdma->regs + SDMA_H_START", "SDMA_H_START" },
+		{ "hw->hw_addr + E1000_TDT(0)", "E1000_TDT" },
+		{ "ioaddr + TxStartDemand", NULL },       /* mixed case: a variable as far as names go */
+		{ "&regs->EvtCsm", "EvtCsm" },            /* acenic.c@6.12 */
+		{ "ring->db", "db" },
+		{ "HOST_BLKSIZE(host)", "HOST_BLKSIZE" },
+		{ "base + reg + index * HISI_DMA_Q_OFFSET", NULL },  /* hisi_dma.c@6.12: the stride */
+		{ "q_base + HISI_DMA_Q_SQ_TAIL_PTR + index * HISI_DMA_Q_OFFSET", "HISI_DMA_Q_SQ_TAIL_PTR" },
+		{ "sdma->regs + chnenbl", NULL },
+		{ "regs", NULL },
+		{ "r->regs + 0x10", NULL },               /* an offset number names no register */
+		{ "REG_BASE + CHAN_CTRL", "CHAN_CTRL" },  /* the base is not the register */
+		{ "(u8 __iomem *)priv->base + (REG_TX + 8)", NULL },
+	};
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		char k[64] = "";
+		bool got = lint_reg_key(v[i].addr, k, sizeof(k));
+		if (got != (v[i].key != NULL) || (got && strcmp(k, v[i].key)))
+			fail_msg("%s: got %s%s, expected %s", v[i].addr, got ? "" : "none", k, v[i].key ? v[i].key : "none");
+	}
+	char small[4];
+	assert_false(lint_reg_key("r + SDMA_H_START", small, sizeof(small)));  /* too long for key */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +375,7 @@ int main(void)
 		cmocka_unit_test(if_else_paths),
 		cmocka_unit_test(reader_diagnostics),
 		cmocka_unit_test(decisions),
+		cmocka_unit_test(register_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
