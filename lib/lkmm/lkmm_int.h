@@ -199,10 +199,9 @@ void lk_model_forget(struct lk_model *m);
  * cand (room for x->n); returns how many (rel/lock.c). */
 int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand);
 /* The per-location checks the search asks while it orders a location's writes (rel/cos.c):
- * coherence of location l with the co fixed so far; the must-before writes (cos-opt.cat
- * obsco) and RMW sources (atomic) of its writes locw[0..nw), false when no order can
- * pass; and whether locw[c] may follow the writes in used. */
-bool lk_loc_coherent(const struct lk_exec *x, int l);
+ * the must-before writes (cos-opt.cat obsco) and RMW sources (atomic) of its writes
+ * locw[0..nw), false when no order can pass; and whether locw[c] may follow the writes in
+ * used. */
 bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, bool memory,
 		       bool lock, uint64_t *pred, int *atom_src);
 bool lk_co_may_follow(const struct lk_exec *x, const int *locw, int nw, const uint64_t *pred,

@@ -6,52 +6,6 @@
  * the complete candidate (cat.c) decides everything again. */
 #include "lkmm/rel/model.h"
 
-/* linux-kernel.cat l.69-70 coherence on the memory events (R and W) of location l, with
- * herd7's rf and the co fixed so far: po-loc | rf | co | fr acyclic. A location with more
- * than 64 such events is not cut here (true): the model decides it. */
-bool lk_loc_coherent(const struct lk_exec *x, int l)
-{
-	int evs[LK_MAXEV], idx[LK_MAXEV], ne = 0, nw = (x->n + 63) / 64;
-	lk_set in_l = { { 0 } };
-	for (int i = 0; i < x->n; i++)
-		if (x->ev[i].loc == l && (x->ev[i].kind == LK_EV_R || x->ev[i].kind == LK_EV_W)) {
-			idx[i] = ne;
-			evs[ne++] = i;
-			set_add(&in_l, i);
-		}
-	if (ne > 64)
-		return true;
-	/* adj[a]: the events of l that evs[a] is ordered before, as bits over evs */
-	uint64_t adj[64];
-	for (int a = 0; a < ne; a++)
-		adj[a] = 0;
-	for (int a = 0; a < ne; a++) {
-		int i = evs[a], w = x->rf[i];
-		bool rd = x->ev[i].kind == LK_EV_R && w >= 0;
-		for (int k = 0; k < nw; k++) {
-			uint64_t b = (x->po.r[i].w[k] | x->co.r[i].w[k]) & in_l.w[k];
-			if (rd)
-				b |= x->co.r[w].w[k] & in_l.w[k];   /* fr: r -> every co-successor of its write */
-			for (; b; b &= b - 1)
-				adj[a] |= 1ull << idx[k * 64 + __builtin_ctzll(b)];
-		}
-		if (rd)
-			adj[idx[w]] |= 1ull << a;                  /* rf */
-	}
-	/* acyclic: removing the sources, round after round, leaves nothing */
-	uint64_t alive = ne == 64 ? ~0ull : (1ull << ne) - 1;
-	for (;;) {
-		uint64_t in = 0;
-		for (uint64_t r = alive; r; r &= r - 1)
-			in |= adj[__builtin_ctzll(r)];
-		uint64_t src = alive & ~in;
-		if (!src)
-			break;
-		alive &= ~src;
-	}
-	return alive == 0;
-}
-
 /* cos-opt.cat's obsco: co must extend what po-loc and the reads already order, or the
  * candidate fails coherence (linux-kernel.cat l.70) in every completion; and the sources
  * that linux-kernel.cat l.73 (atomic) ties to each RMW write. The writes of location l are

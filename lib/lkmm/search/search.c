@@ -513,8 +513,10 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 			for (int b = a + 1; b < nw; b++)
 				rel_add(&x->co, s->order[l][a], s->order[l][b]);
 		}
-		if (!s->lt->is_lock[l] && s->lt->reg_dev[l] < 0 && !lk_loc_coherent(x, l))
-			return;
+		/* no coherence check of the finished order here: an order that respects the
+		 * must-before writes of lk_co_constraints() (CoWW, CoRW, CoWR, CoRR) is coherent
+		 * for the location (po-loc | rf | co | fr acyclic on it); the model decides it
+		 * again at the leaf */
 		rf_loc(s, li + 1, 0);
 		return;
 	}
