@@ -220,40 +220,52 @@ int lk_cat_ppo(struct lk_model *m)
 int lk_cat_hb(struct lk_model *m)
 {
 	lk_rel a, b;
-	/* l.89 rmw-sequence = (rf ; rmw)* (id without rmw) */
-	bool rmw = !rel_empty(D, &m->rmw);
-	if (rmw) {
-		rel_seq(D, &m->rmw_sequence, &m->rf, &m->rmw);
-		rel_star(D, &m->rmw_sequence, &m->rmw_sequence);
-	} else
-		rel_id(D, &m->rmw_sequence, &m->all);
-	/* l.88 A-cumul(r) = (rfe ; [Marked])? ; r ; l.90-91 cumul-fence = [Marked] ;
-	 * (A-cumul(strong-fence | po-rel) | wmb | po-unlock-lock-po) ; [Marked] ; rmw-sequence */
-	rel_copy(D, &b, &m->rfe);
-	rel_ran(D, &b, &m->Marked);
-	rel_opt(D, &b, &b);
-	rel_copy(D, &a, &m->strong_fence);
-	rel_or(D, &a, &m->po_rel);
-	rel_seq(D, &a, &b, &a);
-	rel_or(D, &a, &m->wmb);
-	rel_or(D, &a, &m->po_unlock_lock_po);
-	restrict2(m, &a, &a, &m->Marked, &m->Marked);
-	if (rmw)
-		rel_seq(D, &m->cumul_fence, &a, &m->rmw_sequence);
-	else
-		rel_copy(D, &m->cumul_fence, &a);
-	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; cumul-fence* ; [Marked] ; rfe? ; [Marked] */
+	/* the terms that read rf and not co: computed again only when rf, po-unlock-lock-po
+	 * or strong-fence (which reads it) differ from the last candidate's (model.h) */
+	if (!m->rfc_valid || !rel_equal(D, &m->rfc_rf, &m->rf) ||
+	    !rel_equal(D, &m->rfc_pulp, &m->po_unlock_lock_po) || !rel_equal(D, &m->rfc_sf, &m->strong_fence)) {
+		/* l.89 rmw-sequence = (rf ; rmw)* (id without rmw) */
+		bool rmw = !rel_empty(D, &m->rmw);
+		if (rmw) {
+			rel_seq(D, &m->rmw_sequence, &m->rf, &m->rmw);
+			rel_star(D, &m->rmw_sequence, &m->rmw_sequence);
+		} else
+			rel_id(D, &m->rmw_sequence, &m->all);
+		/* l.88 A-cumul(r) = (rfe ; [Marked])? ; r ; l.90-91 cumul-fence = [Marked] ;
+		 * (A-cumul(strong-fence | po-rel) | wmb | po-unlock-lock-po) ; [Marked] ;
+		 * rmw-sequence */
+		rel_copy(D, &b, &m->rfe);
+		rel_ran(D, &b, &m->Marked);
+		rel_opt(D, &b, &b);
+		rel_copy(D, &a, &m->strong_fence);
+		rel_or(D, &a, &m->po_rel);
+		rel_seq(D, &a, &b, &a);
+		rel_or(D, &a, &m->wmb);
+		rel_or(D, &a, &m->po_unlock_lock_po);
+		restrict2(m, &a, &a, &m->Marked, &m->Marked);
+		if (rmw)
+			rel_seq(D, &m->cumul_fence, &a, &m->rmw_sequence);
+		else
+			rel_copy(D, &m->cumul_fence, &a);
+		/* l.92-93 prop's tail: cumul-fence* ; [Marked] ; rfe? ; [Marked] */
+		rel_star(D, &a, &m->cumul_fence);
+		rel_ran(D, &a, &m->Marked);
+		rel_opt(D, &b, &m->rfe);
+		rel_ran(D, &b, &m->Marked);
+		rel_seq(D, &m->prop_tail, &a, &b);
+		rel_copy(D, &m->rfc_rf, &m->rf);
+		rel_copy(D, &m->rfc_pulp, &m->po_unlock_lock_po);
+		rel_copy(D, &m->rfc_sf, &m->strong_fence);
+		m->rfc_valid = true;
+	}
+	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; prop's tail, which is
+	 * [Marked] ; (tail | ((overwrite & ext) ; tail)) */
 	rel_copy(D, &a, &m->co);
 	rel_or(D, &a, &m->fr);
 	rel_and(D, &a, &m->ext);
-	rel_opt(D, &a, &a);
-	rel_dom(D, &a, &m->Marked);
-	rel_star(D, &b, &m->cumul_fence);
-	rel_seq(D, &a, &a, &b);
-	rel_ran(D, &a, &m->Marked);
-	rel_opt(D, &b, &m->rfe);
-	rel_ran(D, &b, &m->Marked);
-	rel_seq(D, &m->prop, &a, &b);
+	rel_seq(D, &m->prop, &a, &m->prop_tail);
+	rel_or(D, &m->prop, &m->prop_tail);
+	rel_dom(D, &m->prop, &m->Marked);
 	/* l.99 hb = [Marked] ; (ppo | rfe | ((prop \ id) & int)) ; [Marked] */
 	rel_copy(D, &m->hb, &m->ppo);
 	rel_or(D, &m->hb, &m->rfe);

@@ -45,6 +45,12 @@ struct lk_model {
 	int key_n;
 	struct lk_key_ev { uint8_t kind; uint32_t tags; int loc, tid; } key_ev[LK_MAXEV];
 	lk_rel key_po, key_addr, key_data, key_ctrl, key_rmw;
+	/* hb's terms that read rf but not co (l.89-93: rmw-sequence, cumul-fence, and
+	 * cumul-fence* ; [Marked] ; rfe? ; [Marked], prop_tail), kept while the candidates
+	 * differ only in co (the search's co choices under one rf choice); rfc_* are what
+	 * they were computed from. Valid within one fixed part (rfc_valid). */
+	bool rfc_valid;
+	lk_rel rfc_rf, rfc_pulp, rfc_sf, prop_tail;
 
 	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
 	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */
