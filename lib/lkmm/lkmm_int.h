@@ -200,10 +200,19 @@ void lk_model_forget(struct lk_model *m);
 int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand);
 /* The per-location checks the search asks while it orders a location's writes (rel/cos.c):
  * the must-before writes (cos-opt.cat obsco) and RMW sources (atomic) of its writes
- * locw[0..nw), false when no order can pass; and whether locw[c] may follow the writes in
- * used. */
+ * locw[0..nw), false when no order can pass (lk_co_constraints(), or for a memory location
+ * with at most 64 reads, lk_co_constraints_prep() from what lk_co_prepare() keeps of po
+ * and rmw per path combination); and whether locw[c] may follow the writes in used. */
 bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, bool memory,
 		       bool lock, uint64_t *pred, int *atom_src);
+struct lk_co_prep {
+	int nrd;
+	uint64_t ww[64], rw[64], wr[64], rmw[64], rr[64];
+};
+void lk_co_prepare(const struct lk_exec *x, const int *locw, int nw, const int *rd, int nrd,
+		   struct lk_co_prep *p);
+bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, const int *widx,
+			    const struct lk_co_prep *p, uint64_t *pred, int *atom_src);
 bool lk_co_may_follow(const struct lk_exec *x, const int *locw, int nw, const uint64_t *pred,
 		      const int *atom_src, uint64_t used, int c);
 

@@ -63,6 +63,72 @@ bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, 
 	return true;
 }
 
+/* What lk_co_constraints() reads of po and rmw for a memory location (not a lock, not a
+ * device register), once per path combination: the ww must-before indices of each write,
+ * and for each read rd[q] of the location (at most 64, in event order) the indices b of
+ * the writes it is po-before (rw[q]), po-after (wr[q]) and the RMW partner of (rmw[q]),
+ * and the later reads it is po-before (rr[q], bits over q). */
+void lk_co_prepare(const struct lk_exec *x, const int *locw, int nw, const int *rd, int nrd,
+		   struct lk_co_prep *p)
+{
+	p->nrd = nrd;
+	for (int b = 0; b < nw; b++) {
+		p->ww[b] = 0;
+		for (int a = 1; a < nw && b > 0; a++)
+			if (rel_has(&x->po, locw[a], locw[b]))
+				p->ww[b] |= 1ull << a;
+	}
+	for (int q = 0; q < nrd; q++) {
+		int r = rd[q];
+		p->rw[q] = p->wr[q] = p->rmw[q] = p->rr[q] = 0;
+		for (int b = 1; b < nw; b++) {
+			int wb = locw[b];
+			if (rel_has(&x->po, r, wb))
+				p->rw[q] |= 1ull << b;
+			if (rel_has(&x->po, wb, r))
+				p->wr[q] |= 1ull << b;
+			if (rel_has(&x->rmw, r, wb))
+				p->rmw[q] |= 1ull << b;
+		}
+		for (int q2 = q + 1; q2 < nrd; q2++)
+			if (rel_has(&x->po, r, rd[q2]))
+				p->rr[q] |= 1ull << q2;
+	}
+}
+
+/* lk_co_constraints() for a memory location, from what lk_co_prepare() kept: the same
+ * answer, pred and atom_src. widx[w] is write w's index in its location's locw. */
+bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, const int *widx,
+			    const struct lk_co_prep *p, uint64_t *pred, int *atom_src)
+{
+	for (int c = 0; c < nw; c++) {
+		pred[c] = p->ww[c];
+		atom_src[c] = -1;
+	}
+	for (int q = 0; q < p->nrd; q++) {
+		int ia = widx[x->rf[rd[q]]];
+		if (p->rw[q] >> ia & 1)
+			return false;                                      /* CoRW1 */
+		for (uint64_t b = p->rw[q]; b; b &= b - 1)
+			pred[__builtin_ctzll(b)] |= 1ull << ia;            /* rw */
+		uint64_t wr = p->wr[q] & ~(1ull << ia);
+		if (wr && ia == 0)
+			return false;
+		pred[ia] |= wr;                                            /* wr */
+		for (uint64_t b = p->rmw[q]; b; b &= b - 1)
+			atom_src[__builtin_ctzll(b)] = ia;
+		for (uint64_t q2 = p->rr[q]; q2; q2 &= q2 - 1) {         /* rr */
+			int ib = widx[x->rf[rd[__builtin_ctzll(q2)]]];
+			if (ib != ia) {
+				if (ib == 0)
+					return false;
+				pred[ib] |= 1ull << ia;
+			}
+		}
+	}
+	return true;
+}
+
 /* May locw[c] come next, after the writes in used? Its must-before writes are all placed
  * (obsco), and placing it puts no write of another thread between an RMW's source and
  * the RMW's own write (linux-kernel.cat l.73 atomic: rmw & (fre ; coe) empty). */

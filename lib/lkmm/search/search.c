@@ -44,6 +44,8 @@ struct big {
 	int order[LK_MAXLOC][64];
 	uint64_t pred[LK_MAXLOC][64];
 	int atom_src[LK_MAXLOC][64];
+	struct lk_co_prep cprep[LK_MAXLOC];
+	int crd[LK_MAXLOC][64];
 	struct lk_exec x, proj;
 };
 static _Thread_local struct big *big_cache;
@@ -87,6 +89,12 @@ struct search {
 	int (*order)[64];
 	uint64_t (*pred)[64];           /* co must-before, by index in locw (cos-opt obsco) */
 	int (*atom_src)[64];            /* RMW write index -> index of its read's source   */
+	/* per colocs[i] of a memory location: what lk_co_constraints() reads of po and rmw,
+	 * and its reads (cprep_ok[i]: kept; else lk_co_constraints() runs in full) */
+	struct lk_co_prep *cprep;
+	int (*crd)[64];
+	bool cprep_ok[LK_MAXLOC];
+	int widx[LK_MAXEV];             /* a write's index in its location's locw           */
 	/* results */
 	struct item items[128];
 	int nitems;
@@ -561,8 +569,10 @@ static void co_loc(struct search *s, int li)
 	/* a device register is not memory: no coherence is assumed for it, the ordering rules
 	 * decide (GEN-SA and the rest, through the io-order axiom) */
 	bool reg = s->lt->reg_dev[l] >= 0;
-	if (!lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
-			       s->atom_src[l]))
+	if (s->cprep_ok[li] ? !lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
+						      s->atom_src[l])
+			    : !lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
+						 s->atom_src[l]))
 		return;
 	s->order[l][0] = s->locw[l][0];  /* IW first */
 	co_perm(s, li, 1, 1);
@@ -890,6 +900,23 @@ static void combo(struct search *s)
 		s->ncand[q] = ncand2[q];
 		memcpy(s->cands[q], cands2[q], (size_t)ncand2[q] * sizeof(int));
 	}
+	/* what the co constraints of each memory location read of po and rmw (rel/cos.c) */
+	for (int l = 0; l < lt->nloc; l++)
+		for (int c = 0; c < s->nlocw[l]; c++)
+			s->widx[s->locw[l][c]] = c;
+	for (int li = 0; li < s->ncolocs; li++) {
+		int l = s->colocs[li], nr = 0;
+		s->cprep_ok[li] = !lt->is_lock[l] && lt->reg_dev[l] < 0;
+		for (int q = 0; q < nq && s->cprep_ok[li]; q++)
+			if (x->ev[s->reads[q]].loc == l) {
+				if (nr == 64)
+					s->cprep_ok[li] = false;  /* lk_co_constraints() in full */
+				else
+					s->crd[li][nr++] = s->reads[q];
+			}
+		if (s->cprep_ok[li])
+			lk_co_prepare(x, s->locw[l], s->nlocw[l], s->crd[li], nr, &s->cprep[li]);
+	}
 	rf_all(s, 0);
 }
 
@@ -1089,6 +1116,8 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	s->locw = bg->locw;
 	s->order = bg->order;
 	s->pred = bg->pred;
+	s->cprep = bg->cprep;
+	s->crd = bg->crd;
 	s->atom_src = bg->atom_src;
 	s->lt = lt;
 	s->t = lt->t;
