@@ -274,10 +274,9 @@ int lk_cat_hb(struct lk_model *m)
 	rel_and(D, &a, &m->int_);
 	rel_or(D, &m->hb, &a);
 	restrict2(m, &m->hb, &m->hb, &m->Marked, &m->Marked);
-	/* l.100 happens-before: acyclic hb */
-	if (!rel_acyclic(D, &m->hb))
+	/* l.100 happens-before: acyclic hb (and hb*, which pb reads, from the same order) */
+	if (!rel_star_if_acyclic(D, &m->hb_star, &m->hb))
 		return IOM_LKMM_AX_HAPPENS_BEFORE;
-	rel_star_acyclic(D, &m->hb_star, &m->hb);
 	return IOM_LKMM_AX_NONE;
 }
 

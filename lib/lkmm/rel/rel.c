@@ -138,6 +138,12 @@ void rel_star(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 
 void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
+	if (!rel_star_if_acyclic(D, d, a))
+		rel_star(D, d, a);  /* not acyclic after all: the general closure */
+}
+
+bool rel_star_if_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
+{
 	/* Kahn's order, then the rows from the last event of it back: d[i] = {i} and the
 	 * rows of i's successors, all complete by then */
 	int indeg[LK_MAXEV], order[LK_MAXEV], head = 0, tail = 0;
@@ -158,10 +164,8 @@ void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 					order[tail++] = j;
 			}
 	}
-	if (tail != D->n) {
-		rel_star(D, d, a);  /* not acyclic after all: the general closure */
-		return;
-	}
+	if (tail != D->n)
+		return false;   /* a cycle: d is left as it was */
 	BY_NW(D, for (int q = D->n - 1; q >= 0; q--) {
 		int i = order[q];
 		uint64_t acc[LK_W] = { 0 };
@@ -173,6 +177,7 @@ void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 			}
 		WORDS(k) d->r[i].w[k] = acc[k];
 	});
+	return true;
 }
 
 void rel_opt(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
@@ -247,6 +252,20 @@ bool rel_irreflexive(const struct lk_dim *D, const lk_rel *r)
 
 bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 {
+	if (D->nw == 1) {
+		/* up to 64 events: remove the events nothing left points to, round after
+		 * round, a word at a time; a cycle leaves some behind */
+		uint64_t alive = D->n == 64 ? ~0ull : (1ull << D->n) - 1;
+		for (;;) {
+			uint64_t in = 0;
+			for (uint64_t a = alive; a; a &= a - 1)
+				in |= r->r[__builtin_ctzll(a)].w[0];
+			uint64_t src = alive & ~in;
+			if (!src)
+				return alive == 0;
+			alive &= ~src;
+		}
+	}
 	/* Kahn's algorithm on the bit rows */
 	int indeg[LK_MAXEV], stack[LK_MAXEV], sp = 0, seen = 0;
 	for (int i = 0; i < D->n; i++)

@@ -65,6 +65,7 @@ void rel_star(const struct lk_dim *D, lk_rel *d, const lk_rel *a);        /* d =
 /* d = a* for an a known to be acyclic (d != a): by a topological order, in time the
  * number of pairs of a rather than the square of the events */
 void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a);
+bool rel_star_if_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a); /* a acyclic: d = a*; else false */
 void rel_opt(const struct lk_dim *D, lk_rel *d, const lk_rel *a);         /* d = a?   */
 void rel_id(const struct lk_dim *D, lk_rel *d, const lk_set *s);          /* d = [s]  */
 void rel_dom(const struct lk_dim *D, lk_rel *d, const lk_set *s);         /* d = [s];d */
