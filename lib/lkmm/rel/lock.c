@@ -168,10 +168,13 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 	int n = x->n;
 	lk_set s;
 	lk_rel r;
-	/* l.64 lock-final: [FW] ; loc ; [ALL-LOCKS] */
-	restrict2(m, &r, &m->loc, &m->FW, &m->ALL_LOCKS);
-	if (!rel_empty(D, &r))
-		*flags |= 1u << IOM_LKMM_FLAG_LOCK_FINAL;
+	/* l.64 lock-final: [FW] ; loc ; [ALL-LOCKS] (empty without lock events) */
+	bool locks = !set_empty(D, &m->ALL_LOCKS);
+	if (locks) {
+		restrict2(m, &r, &m->loc, &m->FW, &m->ALL_LOCKS);
+		if (!rel_empty(D, &r))
+			*flags |= 1u << IOM_LKMM_FLAG_LOCK_FINAL;
+	}
 	/* l.134 rf = rf | rf-lf | rf-ru (the choices of l.110 and l.131 come with x->rf) */
 	rel_copy(D, &m->rf, &m->rf0);
 	for (int i = 0; i < n; i++) {
@@ -180,11 +183,15 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 			rel_add(&m->rf, x->rf[i], i);
 	}
 	/* l.137-139 co0 and cos-opt.cat: co extends IW -> LKW and LKW -> UNMATCHED-LKW */
-	restrict2(m, &m->lock_check, &m->loc, &m->LKW, &m->UNMATCHED_LKW);
-	rel_minus(D, &m->lock_check, &m->id);
-	rel_minus(D, &m->lock_check, &x->co);
-	if (!m->partial && !rel_empty(D, &m->lock_check))
-		return IOM_LKMM_AX_UNMATCHED_LOCKS;   /* no co exists: cos-opt ConsCo */
+	if (set_empty(D, &m->LKW)) {
+		rel_clear(D, &m->lock_check);         /* [LKW] ; ... is empty */
+	} else {
+		restrict2(m, &m->lock_check, &m->loc, &m->LKW, &m->UNMATCHED_LKW);
+		rel_minus(D, &m->lock_check, &m->id);
+		rel_minus(D, &m->lock_check, &x->co);
+		if (!m->partial && !rel_empty(D, &m->lock_check))
+			return IOM_LKMM_AX_UNMATCHED_LOCKS;   /* no co exists: cos-opt ConsCo */
+	}
 	/* l.144 co = (co | critical | (critical^-1 ; co))+ */
 	if (m->crit) {
 		rel_inv(D, &r, &m->critical);
@@ -209,13 +216,18 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 		rel_seq(D, &step, &step, &inv);
 		rel_or(D, &m->rf, &step);
 	}
-	/* l.150-155 rfe, rfi, fr, fre */
-	rel_copy(D, &m->rfe, &m->rf);
-	rel_and(D, &m->rfe, &m->ext);
-	rel_copy(D, &m->rfi, &m->rf);
-	rel_and(D, &m->rfi, &m->int_);
-	rel_inv(D, &r, &m->rf);
-	rel_seq(D, &m->fr, &r, &m->co);
+	/* l.150-155 rfe, rfi, fr, fre; rfe, rfi and rf^-1 again only when rf is not the
+	 * last candidate's (the search's co choices under one rf choice, model.h) */
+	if (!m->rfl_valid || !rel_equal(D, &m->rfl_rf, &m->rf)) {
+		rel_copy(D, &m->rfe, &m->rf);
+		rel_and(D, &m->rfe, &m->ext);
+		rel_copy(D, &m->rfi, &m->rf);
+		rel_and(D, &m->rfi, &m->int_);
+		rel_inv(D, &m->rf_inv, &m->rf);
+		rel_copy(D, &m->rfl_rf, &m->rf);
+		m->rfl_valid = true;
+	}
+	rel_seq(D, &m->fr, &m->rf_inv, &m->co);
 	rel_copy(D, &m->fre, &m->fr);
 	rel_and(D, &m->fre, &m->ext);
 	return IOM_LKMM_AX_NONE;

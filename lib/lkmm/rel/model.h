@@ -51,6 +51,9 @@ struct lk_model {
 	 * they were computed from. Valid within one fixed part (rfc_valid). */
 	bool rfc_valid;
 	lk_rel rfc_rf, rfc_pulp, rfc_sf, prop_tail;
+	/* lock.cat's rfe, rfi and rf^-1 (l.150-155), kept likewise while rf is rfl_rf */
+	bool rfl_valid;
+	lk_rel rfl_rf, rf_inv;
 
 	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
 	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */
