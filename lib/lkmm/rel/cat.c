@@ -7,9 +7,13 @@
 /* ---- l.64-73 fundamental coherence ordering ---- */
 int lk_cat_coherence(struct lk_model *m)
 {
-	/* l.69-70 coherence: acyclic po-loc | rf | co | fr */
-	rel_copy(D, &m->coherence, &m->po_loc);
-	rel_or(D, &m->coherence, &m->rf);
+	/* l.69-70 coherence: acyclic po-loc | rf | co | fr (po-loc | rf kept per rf, model.h) */
+	if (m->coh_gen != m->rf_gen) {
+		rel_copy(D, &m->coh_rf, &m->po_loc);
+		rel_or(D, &m->coh_rf, &m->rf);
+		m->coh_gen = m->rf_gen;
+	}
+	rel_copy(D, &m->coherence, &m->coh_rf);
 	rel_or(D, &m->coherence, &m->co);
 	rel_or(D, &m->coherence, &m->fr);
 	if (!rel_acyclic(D, &m->coherence))
@@ -196,6 +200,20 @@ void lk_cat_ppo_fixed(struct lk_model *m)
 int lk_cat_ppo(struct lk_model *m)
 {
 	lk_rel r;
+	if (m->ppo_fixed && !m->ulk) {
+		/* the terms that read rf and fixed relations, kept per rf (model.h) */
+		if (m->ppo_gen != m->rf_gen) {
+			rel_seq(D, &m->ppo_rf, &m->dep_marked, &m->rfi);      /* l.84 */
+			rel_or(D, &m->ppo_rf, &m->ppo0);
+			m->ppo_gen = m->rf_gen;
+		}
+		rel_copy(D, &m->ppo, &m->ppo_rf);
+		rel_copy(D, &r, &m->co);                                    /* l.82-83 */
+		rel_or(D, &r, &m->fr);
+		rel_and(D, &r, &m->int_);
+		rel_or(D, &m->ppo, &r);
+		return IOM_LKMM_AX_NONE;
+	}
 	if (!m->ppo_fixed)
 		ppo_fixed_terms(m);
 	rel_copy(D, &m->ppo, &m->ppo0);

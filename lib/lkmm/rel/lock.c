@@ -226,6 +226,7 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 		rel_inv(D, &m->rf_inv, &m->rf);
 		rel_copy(D, &m->rfl_rf, &m->rf);
 		m->rfl_valid = true;
+		m->rf_gen++;
 	}
 	rel_seq(D, &m->fr, &m->rf_inv, &m->co);
 	rel_copy(D, &m->fre, &m->fr);

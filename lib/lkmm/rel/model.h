@@ -51,9 +51,15 @@ struct lk_model {
 	 * they were computed from. Valid within one fixed part (rfc_valid). */
 	bool rfc_valid;
 	lk_rel rfc_rf, rfc_pulp, rfc_sf, prop_tail;
-	/* lock.cat's rfe, rfi and rf^-1 (l.150-155), kept likewise while rf is rfl_rf */
+	/* lock.cat's rfe, rfi and rf^-1 (l.150-155), kept likewise while rf is rfl_rf;
+	 * rf_gen counts their recomputations, and the terms below that read rf and
+	 * fixed relations only are kept while it stays what they were computed at:
+	 * po-loc | rf of coherence (cat l.69-70) and ppo's terms but overwrite & int
+	 * (l.82-85: with the fixed ppo and no po-unlock-lock-po) */
 	bool rfl_valid;
 	lk_rel rfl_rf, rf_inv;
+	uint64_t rf_gen, coh_gen, ppo_gen;
+	lk_rel coh_rf, ppo_rf;
 
 	/* ---- sets (all cleared together by lk_model_new: keep them first) ---- */
 	/* herd7's event sets (the 0 suffix: before lock.cat redefines them) */

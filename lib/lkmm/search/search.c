@@ -429,15 +429,16 @@ static void leaf(struct search *s)
 		s->limit = "more candidate executions than --max-states allows (raise --max-states)";
 		return;
 	}
-	/* final values: the co-last write of each location */
+	/* final values: the co-last write of each location (co relates a location's
+	 * writes only: the one whose row is empty) */
+	int nw = (x->n + 63) / 64;
 	for (int l = 0; l < s->lt->nloc; l++) {
 		memfin[l] = x->ev[l].val;
 		for (int k = 0; k < s->nlocw[l]; k++) {
 			int w = s->locw[l][k];
 			bool last = true;
-			for (int j = 0; j < s->nlocw[l]; j++)
-				if (j != k && rel_has(&x->co, w, s->locw[l][j]))
-					last = false;
+			for (int q = 0; q < nw && last; q++)
+				last = !x->co.r[w].w[q];
 			if (last && x->ev[w].kind == LK_EV_W)
 				memfin[l] = x->ev[w].val;
 		}
