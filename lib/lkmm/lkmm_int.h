@@ -202,7 +202,8 @@ int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand);
  * the must-before writes (cos-opt.cat obsco) and RMW sources (atomic) of its writes
  * locw[0..nw), false when no order can pass (lk_co_constraints(), or for a memory location
  * with at most 64 reads, lk_co_constraints_prep() from what lk_co_prepare() keeps of po
- * and rmw per path combination); and whether locw[c] may follow the writes in used. */
+ * and rmw per path combination); and which writes may come next after the writes in used (lk_co_next(), with
+ * lk_co_allow()'s masks). */
 bool lk_co_constraints(const struct lk_exec *x, int l, const int *locw, int nw, bool memory,
 		       bool lock, uint64_t *pred, int *atom_src);
 struct lk_co_prep {
@@ -213,8 +214,9 @@ void lk_co_prepare(const struct lk_exec *x, const int *locw, int nw, const int *
 		   struct lk_co_prep *p);
 bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, const int *widx,
 			    const struct lk_co_prep *p, uint64_t *pred, int *atom_src);
-bool lk_co_may_follow(const struct lk_exec *x, const int *locw, int nw, const uint64_t *pred,
-		      const int *atom_src, uint64_t used, int c);
+void lk_co_allow(const struct lk_exec *x, const int *locw, int nw, uint64_t *allow);
+uint64_t lk_co_next(int nw, const uint64_t *pred, const int *atom_src, const uint64_t *allow, uint64_t rmw,
+		    uint64_t used);
 
 /* ---- result ---------------------------------------------------------------------------- */
 struct iom_lkmm_result {

@@ -129,18 +129,38 @@ bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, cons
 	return true;
 }
 
-/* May locw[c] come next, after the writes in used? Its must-before writes are all placed
- * (obsco), and placing it puts no write of another thread between an RMW's source and
- * the RMW's own write (linux-kernel.cat l.73 atomic: rmw & (fre ; coe) empty). */
-bool lk_co_may_follow(const struct lk_exec *x, const int *locw, int nw, const uint64_t *pred,
-		      const int *atom_src, uint64_t used, int c)
+/* For lk_co_next(), once per path combination: for each write a of the location (locw
+ * index 1 <= a < nw) the writes that may be placed while a, an RMW write, waits for its
+ * place after its source: a itself and the writes of a's thread (allow[a]). */
+void lk_co_allow(const struct lk_exec *x, const int *locw, int nw, uint64_t *allow)
 {
-	if (pred[c] & ~used)
-		return false;
-	int w = locw[c];
-	for (int a = 1; a < nw; a++)
-		if (a != c && atom_src[a] >= 0 && !(used >> a & 1) && (used >> atom_src[a] & 1) &&
-		    x->ev[locw[a]].tid != x->ev[w].tid)
-			return false;
-	return true;
+	for (int a = 1; a < nw; a++) {
+		allow[a] = 1ull << a;
+		for (int c = 1; c < nw; c++)
+			if (x->ev[locw[c]].tid == x->ev[locw[a]].tid)
+				allow[a] |= 1ull << c;
+	}
+}
+
+/* The indices c (1 <= c < nw) that may come next after the writes in used: c is not
+ * placed, its must-before writes all are (obsco), and placing it puts no write of another
+ * thread between an RMW's source and the RMW's own write (linux-kernel.cat l.73 atomic:
+ * rmw & (fre ; coe) empty): while an RMW write a waits, its source placed, only a and
+ * the writes of a's thread may come. */
+uint64_t lk_co_next(int nw, const uint64_t *pred, const int *atom_src, const uint64_t *allow, uint64_t rmw,
+		    uint64_t used)
+{
+	uint64_t cand = (nw == 64 ? ~0ull : (1ull << nw) - 1) & ~used & ~1ull;
+	for (uint64_t r = rmw & ~used; r; r &= r - 1) {    /* rmw: the indices with a source */
+		int a = __builtin_ctzll(r);
+		if (used >> atom_src[a] & 1)
+			cand &= allow[a];
+	}
+	uint64_t ok = 0;
+	for (; cand; cand &= cand - 1) {
+		int c = __builtin_ctzll(cand);
+		if (!(pred[c] & ~used))
+			ok |= 1ull << c;
+	}
+	return ok;
 }

@@ -44,6 +44,7 @@ struct big {
 	int order[LK_MAXLOC][64];
 	uint64_t pred[LK_MAXLOC][64];
 	int atom_src[LK_MAXLOC][64];
+	uint64_t allow[LK_MAXLOC][64];
 	struct lk_co_prep cprep[LK_MAXLOC];
 	int crd[LK_MAXLOC][64];
 	struct lk_exec x, proj;
@@ -89,6 +90,7 @@ struct search {
 	int (*order)[64];
 	uint64_t (*pred)[64];           /* co must-before, by index in locw (cos-opt obsco) */
 	int (*atom_src)[64];            /* RMW write index -> index of its read's source   */
+	uint64_t (*allow)[64], rmwm[LK_MAXLOC];  /* the atomic rule as masks (lk_co_next())   */
 	/* per colocs[i] of a memory location: what lk_co_constraints() reads of po and rmw,
 	 * and its reads (cprep_ok[i]: kept; else lk_co_constraints() runs in full) */
 	struct lk_co_prep *cprep;
@@ -529,12 +531,10 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 		rf_loc(s, li + 1, 0);
 		return;
 	}
-	for (int c = 1; c < nw; c++) {
-		if (used >> c & 1)
-			continue;
-		/* cos-opt.cat obsco and linux-kernel.cat l.73 atomic (rel/cos.c) */
-		if (!lk_co_may_follow(x, s->locw[l], nw, s->pred[l], s->atom_src[l], used, c))
-			continue;
+	/* cos-opt.cat obsco and linux-kernel.cat l.73 atomic (rel/cos.c), in index order */
+	for (uint64_t next = lk_co_next(nw, s->pred[l], s->atom_src[l], s->allow[l], s->rmwm[l], used); next;
+	     next &= next - 1) {
+		int c = __builtin_ctzll(next);
 		int w = s->locw[l][c];
 		s->order[l][k] = w;
 		co_perm(s, li, k + 1, used | 1ull << c);
@@ -575,6 +575,10 @@ static void co_loc(struct search *s, int li)
 			    : !lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
 						 s->atom_src[l]))
 		return;
+	s->rmwm[l] = 0;
+	for (int a = 1; a < nw; a++)
+		if (s->atom_src[l][a] >= 0)
+			s->rmwm[l] |= 1ull << a;
 	s->order[l][0] = s->locw[l][0];  /* IW first */
 	co_perm(s, li, 1, 1);
 	/* leave no co of this location behind for the partial checks of other branches */
@@ -902,9 +906,11 @@ static void combo(struct search *s)
 		memcpy(s->cands[q], cands2[q], (size_t)ncand2[q] * sizeof(int));
 	}
 	/* what the co constraints of each memory location read of po and rmw (rel/cos.c) */
-	for (int l = 0; l < lt->nloc; l++)
+	for (int l = 0; l < lt->nloc; l++) {
 		for (int c = 0; c < s->nlocw[l]; c++)
 			s->widx[s->locw[l][c]] = c;
+		lk_co_allow(x, s->locw[l], s->nlocw[l], s->allow[l]);
+	}
 	for (int li = 0; li < s->ncolocs; li++) {
 		int l = s->colocs[li], nr = 0;
 		s->cprep_ok[li] = !lt->is_lock[l] && lt->reg_dev[l] < 0;
@@ -1117,6 +1123,7 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	s->locw = bg->locw;
 	s->order = bg->order;
 	s->pred = bg->pred;
+	s->allow = bg->allow;
 	s->cprep = bg->cprep;
 	s->crd = bg->crd;
 	s->atom_src = bg->atom_src;
