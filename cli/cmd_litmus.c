@@ -25,7 +25,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomodel litmus [--arch ARCH] [--kernel X.Y|all] [--model MODEL] [--max-states N]\n"
-		"                      [--max-steps N] [--dot FILE] [--jobs N] [-q] [-j] FILE...\n"
+		"                      [--max-steps N] [--no-symmetry] [--dot FILE] [--jobs N] [-q] [-j]\n"
+		"                      FILE...\n"
 		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86)\n"
 		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
 		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
@@ -33,6 +34,8 @@ static void usage(FILE *f)
 		"  Normal memory is the LKMM (herd7's answer); MMIO follows the rule rows (io-order).\n"
 		"  --max-states N stops after N candidate executions (complete ones: path combinations\n"
 		"  a register-only filter rejects are dropped uncounted), --max-steps N after N search steps.\n"
+		"  --no-symmetry judges every combination of thread paths, not one per orbit of the\n"
+		"  test's symmetries (same answer, slower).\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
 		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
 		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");
@@ -56,6 +59,7 @@ struct opts {
 	unsigned long max_states, max_steps;
 	const char *dot, *flip;
 	int json, quiet;
+	bool no_sym;
 	int jobs;
 	char **files;
 	int nr_files;
@@ -106,7 +110,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->max_steps = v;
 			else
 				o->max_states = v;
-		} else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
+		} else if (!strcmp(a, "--no-symmetry"))
+			o->no_sym = true;
+		else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
 			o->quiet = 1;
@@ -157,7 +163,7 @@ static int run_lkmm(const struct opts *o, const char *path, struct iom_lit_test 
 {
 	struct iom_diag d;
 	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done, o->max_steps, IOM_ARCH_X86, 0,
-				    IOM_LIT_MODEL_KERNEL, NULL };
+				    IOM_LIT_MODEL_KERNEL, NULL, o->no_sym };
 	struct iom_lkmm_result *r = NULL;
 	int rc = CLI_OK;
 	char buf[1024];
@@ -328,7 +334,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 				iom_diag_init(&d);
 				struct iom_lkmm_result *lr = NULL;
 				struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, o->max_steps, eo.arch, eo.kver,
-							    eo.model, o->flip };
+							    eo.model, o->flip, o->no_sym };
 				int er = iom_lkmm_run(t, &lo, &lr, &d);
 				json_t *j = jres ? json_object() : NULL;
 				if (j) {

@@ -17,7 +17,7 @@ _iomodel_opts() {
 	memtype) echo '--mtrr --pat --no-pat --pcd --pwt --pte --large' \
 		'--pat-msr --kernel --table --table= -j' ;;
 	run) echo '--pat --kernel --summary --matrix -j --json' ;;
-	litmus) echo '--arch --kernel --model --max-states --max-steps --dot --jobs -q -j' ;;
+	litmus) echo '--arch --kernel --model --max-states --max-steps --no-symmetry --dot --jobs -q -j' ;;
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;

@@ -35,6 +35,10 @@ struct iom_lkmm_opts {
 	unsigned kver;              /* IOM_KVER; 0 = 6.12                                     */
 	enum iom_lit_model model;
 	const char *flip_rule;      /* invert one rule row (mutation runs); NULL             */
+	/* Judge every path combination, not one per orbit of the test's symmetries (threads
+	 * and locations renamed into each other: docs/ordering.md, "Symmetric threads"). The
+	 * answer is the same either way; this is for checking that it is. */
+	bool no_symmetry;
 };
 
 /* The flags of linux-kernel.bell, lock.cat and linux-kernel.cat, in the order herd7 prints

@@ -226,6 +226,7 @@ struct iom_lkmm_result {
 	char *cond_text;            /* herd7's spelling of the condition                   */
 	uint64_t pos, neg;          /* unswapped (Observation line order)                  */
 	uint64_t cands;
+	unsigned nsym;              /* the test's symmetries the search used (1: none)    */
 	uint32_t flags;
 	char **states;
 	unsigned nr_states;

@@ -17,6 +17,7 @@
 #include "iomodel/lkmm.h"
 #include "lkmm/lkmm_int.h"
 #include "lkmm/rel/rel.h"
+#include "lkmm/search/search.h"
 
 /* ---- hand-built executions ------------------------------------------------------------ */
 
@@ -349,6 +350,184 @@ static void t_run_mp(void **st)
 	iom_lkmm_result_free(r);
 }
 
+/* sym.c's rules for the locations a symmetry moves, on a hand-built test (two threads, each
+ * writing 1 to its own location, so their paths always agree): the swap is a symmetry only
+ * while the two locations start equal, are both locks or neither, and, being locks, are
+ * both observed or neither (lock.cat l.64 reads FW, the observed co-last writes). */
+static void t_sym_locations(void **st)
+{
+	(void)st;
+	static const char src[] = "C two\n{}\nP0(int *x0) { WRITE_ONCE(*x0, 1); }\n"
+				  "P1(int *x1) { WRITE_ONCE(*x1, 1); }\nexists (x0=1)\n";
+	struct iom_lit_test *t = NULL;
+	struct iom_diag d;
+	iom_diag_init(&d);
+	assert_int_equal(iom_lit_parse(src, strlen(src), "t.litmus", &t, &d), 0);
+	struct lk_test *lt = calloc(1, sizeof(*lt));
+	struct lk_path *p = calloc(2, sizeof(*p));
+	assert_non_null(lt);
+	assert_non_null(p);
+	lt->t = t;
+	lt->nthr = 2;
+	lt->nloc = 2;
+	for (int k = 0; k < 2; k++) {
+		lt->loc_sym[k] = k;
+		lt->reg_dev[k] = -1;
+		p[k].nev = 1;
+		p[k].ev[0] = (struct lk_ev){ .kind = LK_EV_W, .tags = LK_T_ONCE, .loc = k, .val = 1,
+					     .tid = k, .stmt = 0, .prim = -1, .dev = -1, .region = -1 };
+		lt->paths[k] = (struct lk_paths){ &p[k], 1, 1 };
+	}
+	static const struct {
+		int64_t init1;
+		bool lock0, lock1, obs0, obs1;
+		int n;
+	} rows[] = {
+		{ 0, false, false, false, false, 2 },
+		{ 1, false, false, false, false, 1 },   /* x1 starts at 1, x0 at 0 */
+		{ 0, true, false, false, false, 1 },    /* a lock and a plain location */
+		{ 0, true, true, true, false, 1 },      /* two locks, one observed */
+		{ 0, true, true, true, true, 2 },
+		{ 0, false, false, true, false, 2 },    /* observed plain locations: FW is for locks */
+	};
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		lt->loc_init[1] = rows[k].init1;
+		lt->is_lock[0] = rows[k].lock0;
+		lt->is_lock[1] = rows[k].lock1;
+		lt->observed[0] = rows[k].obs0;
+		lt->observed[1] = rows[k].obs1;
+		struct lk_sym g;
+		assert_int_equal(lk_sym_find(lt, 8, &g), 0);
+		assert_int_equal(g.n, rows[k].n);
+		if (g.n == 2) {
+			assert_int_equal(g.pi[2], 1);     /* the swap: thread 0 to 1, x0 to x1 */
+			assert_int_equal(g.sigma[2], 1);
+		}
+		lk_sym_release(&g);
+	}
+	free(p);
+	free(lt);
+	iom_lit_test_free(t);
+}
+
+/* Symmetries (lib/lkmm/search/sym.c): each test is run with the search's symmetries and
+ * with opts.no_symmetry, and the two answers must agree in every count, state, flag and
+ * candidate; nsym is how many symmetries the search used. A rotation of a ring of threads
+ * with its locations, a swap of two threads on the same locations, a lock ring; and the
+ * renamings sym.c must refuse: an initial value that would move, array elements, values
+ * that name locations. A wrong image map or a wrong refusal changes a count or a state. */
+static struct iom_lkmm_result *run_opts(const char *src, bool nosym)
+{
+	struct iom_lit_test *t = NULL;
+	struct iom_diag d;
+	iom_diag_init(&d);
+	if (iom_lit_parse(src, strlen(src), "t.litmus", &t, &d) < 0)
+		fail_msg("parse: %d:%d: %s", d.line, d.col, d.msg);
+	struct iom_lkmm_opts o;
+	memset(&o, 0, sizeof(o));
+	o.no_symmetry = nosym;
+	struct iom_lkmm_result *r = NULL;
+	if (iom_lkmm_run(t, &o, &r, &d) < 0)
+		fail_msg("lkmm: %s", d.msg);
+	iom_lit_test_free(t);
+	return r;
+}
+
+#define SB_RING3(INIT, COND) \
+	"C ring\n{" INIT "}\n" \
+	"P0(int *x0, int *x1) { int r0; WRITE_ONCE(*x0, 1); smp_mb(); r0 = READ_ONCE(*x1); }\n" \
+	"P1(int *x1, int *x2) { int r0; WRITE_ONCE(*x1, 1); smp_mb(); r0 = READ_ONCE(*x2); }\n" \
+	"P2(int *x2, int *x0) { int r0; WRITE_ONCE(*x2, 1); r0 = READ_ONCE(*x0); }\n" COND "\n"
+
+#define XCHG_LOCK(I, A, B) \
+	"P" #I "(int *sl, int *" A ", int *" B ") { int r1; int r2;\n" \
+	"  r2 = xchg_acquire(sl, 1); WRITE_ONCE(*" A ", 1); r1 = READ_ONCE(*" B ");\n" \
+	"  smp_store_release(sl, 0); }\n"
+
+/* the reads see locations of one writer (the paths of every thread list their values in
+ * one order); y's final values depend on co and on the thread's read */
+#define RING2W(I, A, B, C, D) \
+	"P" #I "(int *" A ", int *" B ", int *" C ", int *" D ") { int r0;\n" \
+	"  WRITE_ONCE(*" C ", 1); r0 = READ_ONCE(*" B "); WRITE_ONCE(*" A ", 1);\n" \
+	"  WRITE_ONCE(*" D ", r0 + 2); }\n"
+
+#define SPIN(I, A, B) \
+	"P" #I "(spinlock_t *l, int *" A ", int *" B ") { int r1;\n" \
+	"  spin_lock(l); WRITE_ONCE(*" A ", 1); r1 = READ_ONCE(*" B "); spin_unlock(l); }\n"
+
+static void t_run_symmetry(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *src;
+		unsigned nsym;
+	} cases[] = {
+		/* P2 has no smp_mb(): the rotations are not symmetries, only the identity */
+		{ SB_RING3("", "exists (0:r0=0 /\\ 1:r0=0 /\\ 2:r0=0)"), 1 },
+		{ "C ring\n{}\n"
+		  "P0(int *x0, int *x1) { int r0; WRITE_ONCE(*x0, 1); smp_mb(); r0 = READ_ONCE(*x1); }\n"
+		  "P1(int *x1, int *x2) { int r0; WRITE_ONCE(*x1, 1); smp_mb(); r0 = READ_ONCE(*x2); }\n"
+		  "P2(int *x2, int *x0) { int r0; WRITE_ONCE(*x2, 1); smp_mb(); r0 = READ_ONCE(*x0); }\n"
+		  "exists (0:r0=0 /\\ x1=1)\n", 3 },
+		{ "C lockring\n{}\n" XCHG_LOCK(0, "x0", "x1") XCHG_LOCK(1, "x1", "x2") XCHG_LOCK(2, "x2", "x0")
+		  "exists (0:r1=0 /\\ 0:r2=0 /\\ 1:r2=1)\n", 3 },
+		{ "C spinring\n{}\n" SPIN(0, "x0", "x1") SPIN(1, "x1", "x2") SPIN(2, "x2", "x3") SPIN(3, "x3", "x0")
+		  "locations [l;]\nexists (0:r1=0 /\\ 2:r1=1)\n", 4 },
+		/* final values differ between an execution and its images */
+		{ "C ring2w\n{}\n"
+		  RING2W(0, "x0", "x1", "y0", "y1") RING2W(1, "x1", "x2", "y1", "y2")
+		  RING2W(2, "x2", "x0", "y2", "y0") "exists (1:r0=0 /\\ y2=3 /\\ y0=2)\n", 3 },
+		/* the same code on the same locations: the swap of P0 and P1 */
+		{ "C swap\n{}\n"
+		  "P0(int *x, int *y) { int r0; WRITE_ONCE(*x, 1); r0 = READ_ONCE(*y); }\n"
+		  "P1(int *x, int *y) { int r0; WRITE_ONCE(*x, 1); r0 = READ_ONCE(*y); }\n"
+		  "P2(int *x, int *y) { int r0; WRITE_ONCE(*y, 1); smp_mb(); r0 = READ_ONCE(*x); }\n"
+		  "exists (0:r0=0 /\\ 1:r0=1 /\\ x=1)\n", 2 },
+		/* x0 starts at 1: a rotation would move that value to x1 */
+		{ "C ringinit\n{ x0=1; }\n" XCHG_LOCK(0, "x0", "x1") XCHG_LOCK(1, "x1", "x2") XCHG_LOCK(2, "x2", "x0")
+		  "exists (0:r1=1 /\\ 2:r1=1)\n", 1 },
+		/* the same again where every read may see 0 or 1 either way, so the paths
+		 * agree: only the initial values tell x0 from x1 */
+		{ "C initvals\n{ x0=1; }\n"
+		  "P0(int *x0, int *x1) { int r0; WRITE_ONCE(*x0, 1); WRITE_ONCE(*x0, 0); r0 = READ_ONCE(*x1); }\n"
+		  "P1(int *x1, int *x0) { int r0; WRITE_ONCE(*x1, 1); WRITE_ONCE(*x1, 0); r0 = READ_ONCE(*x0); }\n"
+		  "exists (0:r0=0 /\\ 1:r0=0)\n", 1 },
+		/* element 0 of two arrays: array elements are never renamed */
+		{ "C arrays\n{ int a[2]; int b[2]; }\n"
+		  "P0(int *a, int *b) { int r0; WRITE_ONCE(*a, 1); r0 = READ_ONCE(*b); }\n"
+		  "P1(int *a, int *b) { int r0; WRITE_ONCE(*b, 1); r0 = READ_ONCE(*a); }\n"
+		  "exists (0:r0=0 /\\ 1:r0=0)\n", 1 },
+		/* the stored values name the locations the swap would exchange */
+		{ "C ptrs\n{}\n"
+		  "P0(int **u, int **v, int *x, int *y) { int *r0; WRITE_ONCE(*u, x); r0 = READ_ONCE(*v); }\n"
+		  "P1(int **u, int **v, int *x, int *y) { int *r0; WRITE_ONCE(*v, y); r0 = READ_ONCE(*u); }\n"
+		  "exists (0:r0=y /\\ 1:r0=x)\n", 1 },
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct iom_lkmm_result *a = run_opts(cases[k].src, false), *b = run_opts(cases[k].src, true);
+		assert_int_equal(a->nsym, cases[k].nsym);
+		assert_int_equal(b->nsym, 1);
+		assert_true(iom_lkmm_positive(a) + iom_lkmm_negative(a) > 0);
+		struct iom_buf ta, tb;
+		iom_buf_init(&ta);
+		iom_buf_init(&tb);
+		iom_lkmm_report_text(a, &ta);
+		iom_lkmm_report_text(b, &tb);
+		assert_string_equal(iom_buf_str(&ta), iom_buf_str(&tb));
+		iom_buf_release(&ta);
+		iom_buf_release(&tb);
+		iom_buf_init(&ta);
+		iom_buf_init(&tb);
+		iom_lkmm_report_json(a, &ta);
+		iom_lkmm_report_json(b, &tb);
+		assert_string_equal(iom_buf_str(&ta), iom_buf_str(&tb));  /* flags, candidates */
+		iom_buf_release(&ta);
+		iom_buf_release(&tb);
+		iom_lkmm_result_free(a);
+		iom_lkmm_result_free(b);
+	}
+}
+
 /* Implication in conditions, against herd7 7.57: it binds tighter than /\ and \/ and is
  * right-associative (herd lib/stateParser.mly "%right IMPLIES" after "%left AND"), and
  * is printed with herd's parentheses (lib/constrGen.ml is_paren): none for => under =>,
@@ -548,7 +727,9 @@ static void t_run_max_steps(void **st)
 	struct iom_lit_test *t = NULL;
 	struct iom_diag d;
 	struct iom_lkmm_result *r = NULL;
-	struct iom_lkmm_opts o = { 0, 0, false, 3 };
+	struct iom_lkmm_opts o;
+	memset(&o, 0, sizeof(o));
+	o.max_steps = 3;
 	iom_diag_init(&d);
 	assert_int_equal(iom_lit_parse(MP_SRC, strlen(MP_SRC), "t.litmus", &t, &d), 0);
 	assert_int_equal(iom_lkmm_run(t, &o, &r, &d), -IOM_ELIMIT);
@@ -576,7 +757,8 @@ int main(void)
 		cmocka_unit_test(t_run_race), cmocka_unit_test(t_run_rcu),
 		cmocka_unit_test(t_run_not_exists), cmocka_unit_test(t_run_oota_symbolic),
 		cmocka_unit_test(t_run_loop), cmocka_unit_test(t_run_implication),
-		cmocka_unit_test(t_run_max_steps),
+		cmocka_unit_test(t_run_max_steps), cmocka_unit_test(t_run_symmetry),
+		cmocka_unit_test(t_sym_locations),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	free(X);

@@ -120,6 +120,10 @@ struct search {
 	int lk_ax;
 	uint32_t lk_fl;
 	struct lk_exec *proj;       /* the LKMM's view of an MMIO candidate                */
+	/* symmetries (sym.c): the path combination is the least of its orbit, and its
+	 * executions stand for their images under sym elements img[0..nimg) */
+	struct lk_sym sym;
+	int *img, nimg, *seen;
 	int64_t memfin[LK_MAXLOC];
 	bool want_dot;
 	bool have_dot, dot_pos;
@@ -421,11 +425,31 @@ static void reject(struct search *s, int ax)
 	}
 }
 
+/* A consistent execution of the least combination of an orbit, and its images: thread
+ * t's registers become thread pi[t]'s, location l's final value sigma[l]'s (sym.c). */
+static void record_images(struct search *s, const int64_t *memfin)
+{
+	int c[LK_MAXTHR];
+	int64_t mf[LK_MAXLOC];
+	int nt = (int)s->lt->nthr, nl = s->lt->nloc;
+	memcpy(c, s->choice, (size_t)nt * sizeof(int));
+	for (int k = 0; k < s->nimg && !s->err; k++) {
+		const int *pi = &s->sym.pi[(size_t)s->img[k] * nt];
+		const int *sigma = &s->sym.sigma[(size_t)s->img[k] * nl];
+		for (int t = 0; t < nt; t++)
+			s->choice[pi[t]] = c[t];
+		for (int l = 0; l < nl; l++)
+			mf[sigma[l]] = memfin[l];
+		record(s, mf);
+	}
+	memcpy(s->choice, c, (size_t)nt * sizeof(int));
+}
+
 static void leaf(struct search *s)
 {
 	struct lk_exec *x = s->x;
 	int64_t *memfin = s->memfin;
-	s->cands_n++;
+	s->cands_n += (uint64_t)s->nimg;  /* the candidate and its images */
 	if (s->max && s->cands_n > s->max) {
 		s->err = -IOM_ELIMIT;
 		s->limit = "more candidate executions than --max-states allows (raise --max-states)";
@@ -472,6 +496,10 @@ static void leaf(struct search *s)
 			return;
 		}
 	s->flags |= fl;
+	if (s->nimg > 1) {
+		record_images(s, memfin);
+		return;
+	}
 	if (!s->lt->mmio) {
 		record(s, memfin);
 		return;
@@ -999,6 +1027,9 @@ static void paths_dfs(struct search *s, unsigned t)
 	if ((int)t == s->filter_at && !eval_cond(s, s->t->filter, NULL))
 		return;
 	if (t == s->lt->nthr) {
+		/* one combination per orbit of the test's symmetries (sym.c) */
+		if (s->sym.n > 1 && !lk_sym_images(&s->sym, s->choice, s->img, &s->nimg, s->seen))
+			return;
 		combo(s);
 		return;
 	}
@@ -1169,6 +1200,22 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	rc = suf_build(s);
 	if (rc)
 		goto out;
+	/* symmetries: not with a filter (herd7 applies it to a combination before the model,
+	 * paths_dfs), a picture to draw or MMIO's device threads */
+	s->nimg = 1;
+	if (!(o && o->no_symmetry) && !s->want_dot && !lt->mmio && !lt->t->filter) {
+		rc = lk_sym_find(lt, 120, &s->sym);
+		if (rc)
+			goto out;
+		if (s->sym.n > 1) {
+			s->img = malloc((size_t)s->sym.n * sizeof(int));
+			s->seen = malloc((size_t)s->sym.n * lt->nthr * sizeof(int));
+			if (!s->img || !s->seen) {
+				rc = -IOM_ENOMEM;
+				goto out;
+			}
+		}
+	}
 	s->filter_at = -1;
 	if (lt->t->filter && !lt->mmio) {
 		int last = -1;
@@ -1197,6 +1244,7 @@ count:
 	res->pos = s->pos;
 	res->neg = s->neg;
 	res->cands = s->cands_n;
+	res->nsym = s->sym.n > 1 ? (unsigned)s->sym.n : 1;
 	res->flags = s->flags;
 	S_sort = s;
 	if (s->nstates > 1)
@@ -1245,6 +1293,9 @@ out:
 	free(s->dotx);
 	free(s->states);
 	free(s->slot);
+	lk_sym_release(&s->sym);
+	free(s->img);
+	free(s->seen);
 	free(s);
 	return rc;
 }
