@@ -190,6 +190,9 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
  * coherence, the component of po-loc | rf | co | fr that has the edge. */
 int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, int *to,
 			  const char **name);
+/* After lk_model_check() returned IOM_LKMM_AX_HAPPENS_BEFORE: does every candidate with
+ * the same rf (and events) fail it too, whatever its co? (rel/model.c) */
+bool lk_model_rf_doomed(const struct lk_model *m);
 /* The checks alone on a partial candidate (rf and co decided so far): exact pruning. */
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed);
 /* The execution m was checked on has new events, po or dependencies (the search's next

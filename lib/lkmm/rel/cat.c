@@ -271,6 +271,15 @@ int lk_cat_hb(struct lk_model *m)
 		rel_opt(D, &b, &m->rfe);
 		rel_ran(D, &b, &m->Marked);
 		rel_seq(D, &m->prop_tail, &a, &b);
+		/* l.92-99 with no overwrite: prop's and so hb's part that every co shares */
+		rel_copy(D, &a, &m->prop_tail);
+		rel_dom(D, &a, &m->Marked);
+		rel_minus(D, &a, &m->id);
+		rel_and(D, &a, &m->int_);
+		rel_or(D, &a, &m->ppo);
+		rel_or(D, &a, &m->rfe);
+		restrict2(m, &a, &a, &m->Marked, &m->Marked);
+		m->rfc_hb_cyclic = !rel_acyclic(D, &a);
 		rel_copy(D, &m->rfc_rf, &m->rf);
 		rel_copy(D, &m->rfc_pulp, &m->po_unlock_lock_po);
 		rel_copy(D, &m->rfc_sf, &m->strong_fence);
@@ -301,7 +310,11 @@ int lk_cat_hb(struct lk_model *m)
 /* ---- l.102-108 write and fence propagation ordering ---- */
 int lk_cat_pb(struct lk_model *m)
 {
-	/* l.107 pb = prop ; strong-fence ; hb* ; [Marked] */
+	/* l.107 pb = prop ; strong-fence ; hb* ; [Marked]: empty without a strong fence */
+	if (rel_empty(D, &m->strong_fence)) {
+		rel_clear(D, &m->pb);
+		return IOM_LKMM_AX_NONE;
+	}
 	rel_seq(D, &m->pb, &m->prop, &m->strong_fence);
 	rel_seq(D, &m->pb, &m->pb, &m->hb_star);
 	rel_ran(D, &m->pb, &m->Marked);
@@ -444,13 +457,14 @@ int lk_cat_rcu(struct lk_model *m)
 }
 
 /* ---- l.172-216 plain accesses and data races; fence and strong-fence are l.155-156's ---- */
-int lk_cat_plain(struct lk_model *m, uint32_t *flags)
+/* l.177-179 mixed-accesses reads fixed relations only (po-loc, barrier, the sets): once per
+ * fixed part, into its flags, which a candidate reports only when every check passed */
+void lk_cat_plain_fixed(struct lk_model *m, uint32_t *flags)
 {
-	const lk_rel *fence = &m->fence_rcu, *strong_fence = &m->strong_fence_rcu;
 	lk_set s;
 	lk_rel a, b;
-	/* l.177-179 mixed-accesses: ([Plain & W] ; (po-loc \ barrier) ; [Marked]) and
-	 * ([Marked] ; (po-loc \ barrier) ; [Plain & W]) */
+	/* ([Plain & W] ; (po-loc \ barrier) ; [Marked]) and ([Marked] ; (po-loc \ barrier) ;
+	 * [Plain & W]) */
 	s = m->Plain;
 	set_and(D, &s, &m->W);
 	rel_copy(D, &a, &m->po_loc);
@@ -461,6 +475,14 @@ int lk_cat_plain(struct lk_model *m, uint32_t *flags)
 	restrict2(m, &b, &a, &m->Marked, &s);
 	if (!rel_empty(D, &b))
 		*flags |= 1u << IOM_LKMM_FLAG_MIXED_ACCESSES;
+}
+
+int lk_cat_plain(struct lk_model *m, uint32_t *flags)
+{
+	const lk_rel *fence = &m->fence_rcu, *strong_fence = &m->strong_fence_rcu;
+	lk_set s;
+	lk_rel a, b;
+	/* l.177-179 mixed-accesses: lk_cat_plain_fixed */
 	if (set_empty(D, &m->Plain))
 		return IOM_LKMM_AX_NONE;  /* pre-race is empty: nothing below can fire */
 	/* l.182 xbstar = (hb | pb | rb)* */

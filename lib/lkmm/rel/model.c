@@ -211,6 +211,7 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 		if (m->fixed_ax == IOM_LKMM_AX_NONE) {
 			lk_cat_basic_fixed(m, x);
 			lk_cat_ppo_fixed(m);
+			lk_cat_plain_fixed(m, &m->fixed_flags);
 		}
 		same_key(m, x, true);
 	}
@@ -236,6 +237,15 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
  * fixed sets, so they are monotone in rf, co and fr: run on a partial candidate (the rf
  * and co decided so far; nothing for the rest), a failure fails every completion. The
  * co0 check of lock.cat l.137-138 needs the whole co and is skipped. */
+/* hb is cyclic in every candidate with the rf of the last check, whatever its co: the
+ * last lk_model_check() reached l.100 (it returned IOM_LKMM_AX_HAPPENS_BEFORE, say) and hb's
+ * terms that read rf but not co are cyclic by themselves. Not with lock.cat's lk-rmw, whose
+ * rf term (l.149) and so po-unlock-lock-po read co. */
+bool lk_model_rf_doomed(const struct lk_model *m)
+{
+	return m->rfc_valid && m->rfc_hb_cyclic && !m->lkrmw;
+}
+
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed)
 {
 	uint32_t f;

@@ -51,6 +51,9 @@ struct lk_model {
 	 * they were computed from. Valid within one fixed part (rfc_valid). */
 	bool rfc_valid;
 	lk_rel rfc_rf, rfc_pulp, rfc_sf, prop_tail;
+	/* hb without its co terms, [Marked] ; (ppo | rfe | (([Marked] ; tail) \ id) & int) ;
+	 * [Marked], is cyclic: hb is then cyclic whatever co is (lk_model_rf_doomed) */
+	bool rfc_hb_cyclic;
 	/* lock.cat's rfe, rfi and rf^-1 (l.150-155), kept likewise while rf is rfl_rf;
 	 * rf_gen counts their recomputations, and the terms below that read rf and
 	 * fixed relations only are kept while it stays what they were computed at:
@@ -146,6 +149,7 @@ int lk_cat_ppo(struct lk_model *m);
 int lk_cat_hb(struct lk_model *m);
 int lk_cat_pb(struct lk_model *m);
 int lk_cat_rcu(struct lk_model *m);
+void lk_cat_plain_fixed(struct lk_model *m, uint32_t *flags);
 int lk_cat_plain(struct lk_model *m, uint32_t *flags);
 
 #endif

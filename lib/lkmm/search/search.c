@@ -124,6 +124,14 @@ struct search {
 	 * executions stand for their images under sym elements img[0..nimg) */
 	struct lk_sym sym;
 	int *img, nimg, *seen;
+	/* rf_epoch changes with every rf choice (and path combination); doomed: the epoch
+	 * whose rf makes hb cyclic whatever co is (lk_model_rf_doomed) */
+	uint64_t rf_epoch, doomed;
+	/* every state column a register: a path combination fixes the states and the
+	 * condition's answers (rec_p, one per image) that its first execution found */
+	bool regs_only;
+	uint64_t combo_no, rec_combo;
+	bool rec_p[128];
 	int64_t memfin[LK_MAXLOC];
 	bool want_dot;
 	bool have_dot, dot_pos;
@@ -383,7 +391,7 @@ static void dot_io(struct search *s, int ax)
 
 /* ---- leaf --------------------------------------------------------------------------------- */
 /* A consistent execution: count it, keep its state and maybe its picture. */
-static void record(struct search *s, const int64_t *memfin)
+static bool record(struct search *s, const int64_t *memfin)
 {
 	struct lk_exec *x = s->x;
 	bool p = eval_cond(s, s->t->cond, memfin);
@@ -403,6 +411,7 @@ static void record(struct search *s, const int64_t *memfin)
 		v[i] = item_value(s, s->items[i].thread, s->items[i].reg, s->items[i].loc, memfin);
 	if (add_state(s, v) < 0)
 		s->err = -IOM_ENOMEM;
+	return p;
 }
 
 /* MMIO: one io execution of the candidate (lk_io_enum) */
@@ -440,9 +449,29 @@ static void record_images(struct search *s, const int64_t *memfin)
 			s->choice[pi[t]] = c[t];
 		for (int l = 0; l < nl; l++)
 			mf[sigma[l]] = memfin[l];
-		record(s, mf);
+		s->rec_p[k] = record(s, mf);
 	}
 	memcpy(s->choice, c, (size_t)nt * sizeof(int));
+}
+
+/* A consistent execution of a memory test: its state and condition, and its images'. */
+static void record_all(struct search *s, const int64_t *memfin)
+{
+	if (s->rec_combo == s->combo_no) {
+		/* regs_only: the first execution of this combination recorded the states */
+		for (int k = 0; k < s->nimg; k++)
+			if (s->rec_p[k])
+				s->pos++;
+			else
+				s->neg++;
+		return;
+	}
+	if (s->nimg > 1)
+		record_images(s, memfin);
+	else
+		s->rec_p[0] = record(s, memfin);
+	if (s->regs_only && !s->err)
+		s->rec_combo = s->combo_no;
 }
 
 static void leaf(struct search *s)
@@ -484,6 +513,8 @@ static void leaf(struct search *s)
 			mx = s->proj;
 		}
 		ax = lk_model_check(s->m, mx, s->lt->observed, &fl);
+		if (ax == IOM_LKMM_AX_HAPPENS_BEFORE && !s->lt->mmio && lk_model_rf_doomed(s->m))
+			s->doomed = s->rf_epoch;
 	}
 	if (ax != IOM_LKMM_AX_NONE) {
 		reject(s, ax);
@@ -496,12 +527,8 @@ static void leaf(struct search *s)
 			return;
 		}
 	s->flags |= fl;
-	if (s->nimg > 1) {
-		record_images(s, memfin);
-		return;
-	}
 	if (!s->lt->mmio) {
-		record(s, memfin);
+		record_all(s, memfin);
 		return;
 	}
 	long n = lk_io_enum(s->lt, x, s->choice, s->off, io_exec, s);
@@ -546,11 +573,14 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 	int nw = s->nlocw[l];
 	struct lk_exec *x = s->x;
 	if (k == nw) {
-		/* set co for l: order[l][0..nw) */
-		for (int a = 0; a < nw; a++) {
-			set_clear(&(struct lk_dim){ x->n, (x->n + 63) / 64 }, &x->co.r[s->order[l][a]]);
-			for (int b = a + 1; b < nw; b++)
-				rel_add(&x->co, s->order[l][a], s->order[l][b]);
+		/* set co for l: order[l][0..nw), each write's row the writes after it */
+		uint64_t after[LK_W] = { 0 };  /* kept in registers: a row written whole */
+		for (int a = nw - 1; a >= 0; a--) {
+			int w = s->order[l][a];
+			for (int q = 0; q < LK_W; q++) {
+				x->co.r[w].w[q] = after[q];
+				after[q] |= (w >> 6) == q ? 1ull << (w & 63) : 0;
+			}
 		}
 		/* no coherence check of the finished order here: an order that respects the
 		 * must-before writes of lk_co_constraints() (CoWW, CoRW, CoWR, CoRR) is coherent
@@ -566,8 +596,8 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 		int w = s->locw[l][c];
 		s->order[l][k] = w;
 		co_perm(s, li, k + 1, used | 1ull << c);
-		if (s->err)
-			return;
+		if (s->err || s->doomed == s->rf_epoch)
+			return;  /* no co order under this rf can make hb acyclic (leaf) */
 	}
 }
 
@@ -627,6 +657,7 @@ static void lock_rf(struct search *s, int k)
 	int r = s->lreads[k];
 	for (int c = 0; c < s->nlcand[k]; c++) {
 		s->x->rf[r] = s->lcand[k][c];
+		s->rf_epoch++;
 		lock_rf(s, k + 1);
 	}
 	s->x->rf[r] = -1;
@@ -719,6 +750,7 @@ static void rf_all(struct search *s, int k)
 	int r = s->reads[k];
 	for (int c = 0; c < s->ncand[k]; c++) {
 		s->x->rf[r] = s->cands[k][c];
+		s->rf_epoch++;
 		rf_all(s, k + 1);
 		if (s->err)
 			return;
@@ -794,6 +826,8 @@ static void combo(struct search *s)
 		return;
 	}
 	lk_model_forget(s->m);  /* new events and po: the model's fixed part is stale */
+	s->rf_epoch++;
+	s->combo_no++;
 	x->n = n;
 	x->nthr = (int)lt->nthr;
 	struct lk_dim Dm = { n, (n + 63) / 64 };
@@ -1194,6 +1228,12 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 				lt->observed[l] = true;
 	}
 	qsort(s->items, (size_t)s->nitems, sizeof(s->items[0]), item_cmp);
+	/* states of registers only, fixed by the path combination (record_all): not with a
+	 * picture to keep, which record() chooses among the executions */
+	s->regs_only = !lt->mmio && !s->want_dot;
+	for (int i = 0; i < s->nitems; i++)
+		if (s->items[i].kind != IT_REG)
+			s->regs_only = false;
 	for (unsigned t = 0; t < lt->nthr; t++)
 		if (!lt->paths[t].n)
 			goto count;  /* a thread with no path: no execution */
