@@ -174,6 +174,8 @@ struct lk_exec {
 	int rf[LK_MAXEV];           /* rf source of each read (R, LF, RL, RU, LKR); -1    */
 	lk_rel po, addr, data, ctrl, rmw, co; /* co: over W|LKW, IW first (not UL)        */
 	int nthr;
+	bool co_closed;             /* co is transitive (the search's orders are): lock.cat's
+				     * co+ of l.144 is co itself when there is no critical */
 };
 
 /* rel layer: evaluate the model. Returns IOM_LKMM_AX_NONE when every check passes, or

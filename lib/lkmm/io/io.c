@@ -783,6 +783,7 @@ void lk_io_project_map(const struct lk_exec *x, struct lk_exec *y, int *back)
 	}
 	y->n = m;
 	y->nthr = x->nthr;
+	y->co_closed = x->co_closed;  /* a transitive co restricted stays transitive */
 	for (int i = 0; i < x->n; i++) {
 		if (keep[i] < 0)
 			continue;

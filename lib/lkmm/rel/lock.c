@@ -198,9 +198,11 @@ int lk_lock_cat(struct lk_model *m, const struct lk_exec *x, uint32_t *flags)
 		rel_seq(D, &r, &r, &x->co);
 		rel_or(D, &r, &x->co);
 		rel_or(D, &r, &m->critical);
-	} else
-		rel_copy(D, &r, &x->co);
-	rel_plus(D, &m->co, &r);
+		rel_plus(D, &m->co, &r);
+	} else if (x->co_closed)
+		rel_copy(D, &m->co, &x->co);
+	else
+		rel_plus(D, &m->co, &x->co);
 	rel_copy(D, &m->coe, &m->co);
 	rel_and(D, &m->coe, &m->ext);
 	/* l.149 rf = rf | ([IW | UL] ; singlestep(co) ; lk-rmw^-1) */

@@ -830,6 +830,7 @@ static void combo(struct search *s)
 	s->combo_no++;
 	x->n = n;
 	x->nthr = (int)lt->nthr;
+	x->co_closed = true;  /* co_perm's total orders, lk_io_register_co's IW -> all -> last */
 	struct lk_dim Dm = { n, (n + 63) / 64 };
 	rel_clear(&Dm, &x->po);
 	rel_clear(&Dm, &x->addr);
@@ -898,8 +899,8 @@ static void combo(struct search *s)
 		int rl = re->loc;
 		for (int w = rl >= 0 && rl < lt->nloc ? wfirst[rl] : -1; w >= 0; w = wnext[w]) {
 			const struct lk_ev *we = &x->ev[w];
-			if (we->val != re->val)
-				continue;
+			if (we->val != re->val || (w < lt->nloc && lt->loc_off[rl]))
+				continue;  /* sym+off: no initial write to read (no_init_read) */
 			if (we->tid == re->tid && (rp->iico_later[re->poi] >> we->poi & 1))
 				continue;
 			s->cands[k][s->ncand[k]++] = w;
@@ -1010,8 +1011,8 @@ static bool paths_feasible(const struct search *s, unsigned t)
 		const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
 		for (int i = 0; i < p->nev; i++) {
 			const struct lk_ev *r = &p->ev[i];
-			if (r->kind != LK_EV_R || r->val == lt->loc_init[r->loc])
-				continue;
+			if (r->kind != LK_EV_R || (r->val == lt->loc_init[r->loc] && !lt->loc_off[r->loc]))
+				continue;  /* sym+off has no initial value (no_init_read) */
 			bool ok = suf_has(s, t + 1, r->loc, r->val);
 			for (unsigned b = 0; b <= t && !ok; b++) {
 				const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
@@ -1077,6 +1078,53 @@ static void paths_dfs(struct search *s, unsigned t)
 		if (s->err)
 			return;
 	}
+}
+
+/* herd7 7.57 gives a location made by pointer arithmetic (sym+off, off != 0; the array
+ * element a[off] of the initial state and the condition is another location) no initial
+ * value: a read of it reads some write of the test, and a combination of paths in which one
+ * reads it and none writes it makes herd7 reject the whole test ("mixed-size test rejected
+ * (symbol [a+1]), consider option -variant mixed", a User error; checked against
+ * ../shared/tools/herd7 with litmus/lkmm/Ptr+offset-*). Such a combination exists when a
+ * path of one thread reads it and does not write it, and every other thread has a path
+ * that does not write it. Returns the read, or NULL. */
+static const struct lk_ev *no_init_read(const struct lk_test *lt)
+{
+	for (int l = 0; l < lt->nloc; l++) {
+		if (!lt->loc_off[l])
+			continue;
+		bool nowrite[LK_MAXTHR];
+		for (unsigned t = 0; t < lt->nthr; t++) {
+			nowrite[t] = false;
+			for (unsigned v = 0; v < lt->paths[t].n && !nowrite[t]; v++) {
+				const struct lk_path *p = &lt->paths[t].v[v];
+				bool w = false;
+				for (int i = 0; i < p->nev && !w; i++)
+					w = p->ev[i].kind == LK_EV_W && p->ev[i].loc == l;
+				nowrite[t] = !w;
+			}
+		}
+		for (unsigned t = 0; t < lt->nthr; t++) {
+			bool others = true;
+			for (unsigned u = 0; u < lt->nthr && others; u++)
+				others = u == t || nowrite[u];
+			for (unsigned v = 0; v < lt->paths[t].n && others; v++) {
+				const struct lk_path *p = &lt->paths[t].v[v];
+				const struct lk_ev *r = NULL;
+				bool w = false;
+				for (int i = 0; i < p->nev; i++) {
+					if (p->ev[i].loc != l)
+						continue;
+					if (p->ev[i].kind == LK_EV_R && !r)
+						r = &p->ev[i];
+					w |= p->ev[i].kind == LK_EV_W;
+				}
+				if (r && !w)
+					return r;
+			}
+		}
+	}
+	return NULL;
 }
 
 static int suf_build(struct search *s)
@@ -1237,6 +1285,19 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	for (unsigned t = 0; t < lt->nthr; t++)
 		if (!lt->paths[t].n)
 			goto count;  /* a thread with no path: no execution */
+	const struct lk_ev *nir = lt->mmio ? NULL : no_init_read(lt);
+	if (nir) {
+		struct iom_buf b;
+		iom_buf_init(&b);
+		lk_loc_print(lt, nir->loc, &b);
+		iom_diag_set(d, IOM_EINVAL, lt->t->file, nir->line, nir->col,
+			     "mixed-size test rejected (symbol [%s]), consider option -variant mixed: "
+			     "herd7 gives a location made by pointer arithmetic no initial value, and "
+			     "this read may find no write to it", iom_buf_str(&b));
+		iom_buf_release(&b);
+		rc = -IOM_EINVAL;
+		goto out;
+	}
 	rc = suf_build(s);
 	if (rc)
 		goto out;
