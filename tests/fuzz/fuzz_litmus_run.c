@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* libFuzzer target: the litmus engine as a whole (lib/lkmm with its MMIO layer,
  * include/iomodel/lkmm.h). Parse the input; when it parses, run it with a small candidate
- * limit and a bound on search steps, once when it is an LKMM test (no MMIO region), for
+ * limit and a bound on search steps, twice when it is an LKMM test (no MMIO region: with the
+ * witness, which turns the search's symmetries and per-combination states off, and without;
+ * where both finish, their text reports must be the same), for
  * every architecture, kernel version and model below when it maps a region; render text,
  * JSON and DOT; then free everything. An MMIO input runs on one combination of architecture,
  * kernel version and model, chosen by a hash of the input (the same input always runs the
@@ -11,6 +13,7 @@
  * Generic on purpose: only the public parse/check/run/render/free calls are used, so new
  * architectures, versions or models (IOM_ARCH__COUNT, IOM_LIT_MODEL__COUNT) are covered
  * without changing this file. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,14 +27,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_MAX_EXECS 500
 #define FUZZ_MAX_STEPS 5000
 
+/* One run; with text, the text report of a result (malloc'd) or NULL after a refusal. */
 static void run_lkmm(const struct iom_lit_test *t, enum iom_arch a, unsigned kver,
-		     enum iom_lit_model m)
+		     enum iom_lit_model m, bool witness, char **text)
 {
-	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, true, FUZZ_MAX_STEPS, a, kver, m, NULL };
+	struct iom_lkmm_opts o = { 0, FUZZ_MAX_EXECS, witness, FUZZ_MAX_STEPS, a, kver, m, NULL, false };
 	struct iom_lkmm_result *r = NULL;
 	struct iom_diag d;
 	struct iom_buf b;
 
+	if (text)
+		*text = NULL;
 	iom_diag_init(&d);
 	if (iom_lkmm_run(t, &o, &r, &d) < 0) {
 		/* a refusal (construct, limit) says why and leaves no result behind */
@@ -58,6 +64,8 @@ static void run_lkmm(const struct iom_lit_test *t, enum iom_arch a, unsigned kve
 	(void)iom_lkmm_ok(r);
 	iom_buf_init(&b);
 	iom_lkmm_report_text(r, &b);
+	if (text)
+		*text = strdup(iom_buf_str(&b));
 	iom_lkmm_report_json(r, &b);
 	iom_lkmm_report_dot(r, &b);
 	iom_buf_release(&b);
@@ -77,7 +85,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (iom_lkmm_applies(t)) {
-		run_lkmm(t, IOM_ARCH_X86, 0, IOM_LIT_MODEL_KERNEL);
+		/* with the witness (which turns the symmetries and the per-combination states
+		 * off) and without: where both finish within the limits, the same answer */
+		char *a, *b;
+		run_lkmm(t, IOM_ARCH_X86, 0, IOM_LIT_MODEL_KERNEL, true, &a);
+		run_lkmm(t, IOM_ARCH_X86, 0, IOM_LIT_MODEL_KERNEL, false, &b);
+		if (a && b && strcmp(a, b))
+			abort();
+		free(a);
+		free(b);
 	} else {
 		/* FNV-1a of the input picks the combination */
 		uint32_t h = 2166136261u;
@@ -86,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t nk = sizeof(kv) / sizeof(kv[0]);
 		unsigned c = h % (unsigned)(IOM_ARCH__COUNT * nk * IOM_LIT_MODEL__COUNT);
 		run_lkmm(t, (enum iom_arch)(c % IOM_ARCH__COUNT), kv[c / IOM_ARCH__COUNT % nk],
-			 (enum iom_lit_model)(c / IOM_ARCH__COUNT / nk));
+			 (enum iom_lit_model)(c / IOM_ARCH__COUNT / nk), true, NULL);
 	}
 	iom_lit_test_free(t);
 	return 0;

@@ -168,6 +168,38 @@ static void t_mp_fences(void **st)
 	assert_int_equal(check(NULL), IOM_LKMM_AX_NONE);
 }
 
+/* lk_model_rf_doomed (rel/model.c): after a failed l.100, is hb cyclic whatever co is? LB
+ * with dependencies is a cycle of ppo and rfe alone: yes. MP with wmb and rmb closes its
+ * cycle through fr, which reads co: no. LB again with a lock taken and released in a third
+ * thread: lock.cat's lk-rmw makes rf (l.149) read co, so no, whatever the cycle. */
+static void t_rf_doomed(void **st)
+{
+	(void)st;
+	struct lk_model *m = lk_model_new();
+	uint32_t f;
+	lb(true);
+	assert_int_equal(lk_model_check(m, X, OBS, &f), IOM_LKMM_AX_HAPPENS_BEFORE);
+	assert_true(lk_model_rf_doomed(m));
+	lk_model_forget(m);
+	mp(true);
+	assert_int_equal(lk_model_check(m, X, OBS, &f), IOM_LKMM_AX_HAPPENS_BEFORE);
+	assert_false(lk_model_rf_doomed(m));
+	lk_model_forget(m);
+	lb(true);
+	int lw = X->n;
+	X->ev[lw] = (struct lk_ev){ .kind = LK_EV_W, .tags = LK_T_IW, .loc = 2, .tid = -1 };
+	X->rf[lw] = -1;
+	X->n++;
+	ev(LK_EV_LKR, 0, 2, 0, 2);
+	int lkw = ev(LK_EV_LKW, 0, 2, 0, 2);
+	ev(LK_EV_UL, 0, 2, 0, 2);
+	co(lw, lkw);
+	int ax = lk_model_check(m, X, OBS, &f);
+	assert_int_equal(ax, IOM_LKMM_AX_HAPPENS_BEFORE);
+	assert_false(lk_model_rf_doomed(m));
+	lk_model_free(m);
+}
+
 /* linux-kernel.cat l.36 mb, l.55 strong-fence, l.107-108 pb: SB with smp_mb() on both
  * sides is forbidden by propagation (not by happens-before). */
 static void t_pb_sb(void **st)
@@ -749,6 +781,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_coherence_corr), cmocka_unit_test(t_atomic),
 		cmocka_unit_test(t_hb_lb), cmocka_unit_test(t_mp_fences),
+		cmocka_unit_test(t_rf_doomed),
 		cmocka_unit_test(t_pb_sb), cmocka_unit_test(t_rcu),
 		cmocka_unit_test(t_rcu_unmatched), cmocka_unit_test(t_data_race),
 		cmocka_unit_test(t_lock_nest), cmocka_unit_test(t_unmatched_unlock),
