@@ -254,6 +254,17 @@ struct val {
 	bool copy;                  /* an unmodified copy of one read's value              */
 };
 
+/* herd7's C values are OCaml Int32s (herdtools7 7.57: 2147483647 + 1 is -2147483648, and
+ * 100000 * 100000 is 1410065408, checked with ../shared/tools/herd7; litmus/lkmm/Compat-*):
+ * in an LKMM test, integer arithmetic wraps to 32 bits. Pointers (LK_PTR_BASE and up) and
+ * the engine's markers are left alone, and an MMIO test keeps 64-bit values (writeq). */
+static int64_t int32_wrap(const struct ictx *c, int64_t a, int64_t b, int64_t r)
+{
+	if (c->lt->mmio || lk_is_ptr(a) || lk_is_ptr(b) || r == LK_TOP || r == LK_SYMB)
+		return r;
+	return (int32_t)(uint32_t)(uint64_t)r;
+}
+
 static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_expr *e)
 {
 	struct val r = { 0, 0, true, false }, a, b;
@@ -293,11 +304,11 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 		if (a.v == LK_TOP)
 			return r;
 		if (e->op == '-')
-			r.v = -a.v;
+			r.v = int32_wrap(c, a.v, 0, (int64_t)(0 - (uint64_t)a.v));
 		else if (e->op == '!')
 			r.v = !a.v;
 		else if (e->op == '~')
-			r.v = ~a.v;
+			r.v = int32_wrap(c, a.v, 0, ~a.v);
 		return r;
 	case IOM_LIT_E_BINOP:
 		a = eval(c, s, e->a);
@@ -309,10 +320,10 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 			return r;
 		}
 		switch (e->op) {
-		case '+': r.v = a.v + b.v; break;  /* pointer + n moves by elements */
+		case '+': r.v = (int64_t)((uint64_t)a.v + (uint64_t)b.v); break;  /* pointer + n: by elements */
 		case '-': r.v = lk_is_ptr(a.v) && lk_is_ptr(b.v) ? lk_ptr_elem(a.v) - lk_ptr_elem(b.v)
-							      : a.v - b.v; break;
-		case '*': r.v = a.v * b.v; break;
+							      : (int64_t)((uint64_t)a.v - (uint64_t)b.v); break;
+		case '*': r.v = (int64_t)((uint64_t)a.v * (uint64_t)b.v); break;
 		case '/':
 		case '%':
 			if (!b.v) {
@@ -342,6 +353,7 @@ static struct val eval(struct ictx *c, struct tstate *s, const struct iom_lit_ex
 		case IOM_LIT_OP_SHR: r.v = a.v >> (b.v & 63); break;
 		default: r.ok = false;
 		}
+		r.v = int32_wrap(c, a.v, b.v, r.v);
 		return r;
 	case IOM_LIT_E_DEREF:
 	default:
@@ -454,8 +466,8 @@ static void note_write(struct ictx *c, int loc, int64_t v)
 static int64_t apply_op(int op, int64_t a, int64_t b)
 {
 	switch (op) {
-	case '+': return a + b;
-	case '-': return a - b;
+	case '+': return (int64_t)((uint64_t)a + (uint64_t)b);
+	case '-': return (int64_t)((uint64_t)a - (uint64_t)b);
 	case '&': return a & b;
 	case '|': return a | b;
 	case '^': return a ^ b;
@@ -774,7 +786,8 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 			uint64_t rtaint = 1ull << r;
 			if (success) {
 				int64_t nv = sh == LK_SH_XCHG || sh == LK_SH_CMPXCHG ? v.v
-					     : old == LK_TOP || v.v == LK_TOP ? LK_TOP : apply_op(row->op, old, v.v);
+					     : old == LK_TOP || v.v == LK_TOP ? LK_TOP
+					     : int32_wrap(c, old, v.v, apply_op(row->op, old, v.v));
 				if (sh == LK_SH_ADD_UNLESS)
 					s2.p.data[s2.p.nev] = 0;
 				int w = add_ev(c, &s2, st, LK_EV_W, wtag | LK_T_ATOMIC, loc, nv, ctrl);
