@@ -367,6 +367,9 @@ struct iom_lit_sym {
 				     * through pointer arithmetic (a + i, see E_SYM).       */
 	int64_t *array_init;        /* array_len initial values (a[i] = v in init; 0
 				     * default); NULL for scalars. Integer values only.     */
+	bool init_typed;            /* ctype comes from the init block (char x = 1;), not
+				     * from a parameter: herd7 prints the final value at
+				     * that type's width (uint8_t, atomic_t: unsigned)      */
 };
 
 /* Pointer values. A pointer is (sym, element offset): &x is (x, 0), a + 2 is (a, 2).

@@ -1451,6 +1451,7 @@ static void parse_init_item(struct parser *p)
 	enum iom_lit_sym_kind kind = type_kind(type);
 	s = add_sym(p, &name, kind);
 	p->t->syms[s].ctype = canon_type(p, type);
+	p->t->syms[s].init_typed = p->t->syms[s].ctype != NULL;  /* not the bare x = 1; */
 	if (is_p(peek(p, 0), '[')) {
 		/* int a[N]; */
 		next(p);

@@ -412,6 +412,10 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 			} else if (s->init_ref >= 0) {
 				iom_buf_printf(b, "\t%s%s%s = &%s;\n", ty, sep, s->name,
 					       t->syms[s->init_ref].name);
+			} else if (!s->init_typed) {
+				/* the type came from a parameter: keep it out of the init block,
+				 * where herd7 would print the final value at its width */
+				iom_buf_printf(b, "\t%s = %" PRId64 ";\n", s->name, s->init);
 			} else {
 				iom_buf_printf(b, "\t%s%s%s = %" PRId64 ";\n", ty, sep, s->name, s->init);
 			}

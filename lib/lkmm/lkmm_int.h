@@ -245,6 +245,8 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 		   struct iom_buf *b);
 /* A value as herd7 prints it: integers, or the name a pointer points to. */
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
+/* A location's final value as herd7 prints it, at the init block's type (events/loc.c). */
+int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v);
 /* Location of a pointer value; -1 when it points nowhere valid or to a location not
  * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use;
  * -3 when LK_MAXLOC locations exist already. */

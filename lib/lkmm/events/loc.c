@@ -63,6 +63,30 @@ void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b)
 		iom_buf_puts(b, sy->name);
 }
 
+/* A location's final value as herd7 7.57 prints it: at the width and signedness of the
+ * type the init block declares for it (char x = 1; prints 300 as 44, uint8_t -5 as 251,
+ * atomic_t -3 as 4294967293; checked against ../shared/tools/herd7, litmus/lkmm/Compat-*).
+ * The value itself, which the condition reads, is not truncated; a type given by a
+ * parameter only (P0(char *x)) changes nothing. */
+int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v)
+{
+	static const struct { const char *type; int bits; bool sign; } w[] = {
+		{ "char", 8, true }, { "int8_t", 8, true }, { "short", 16, true },
+		{ "int16_t", 16, true }, { "uint8_t", 8, false }, { "uint16_t", 16, false },
+		{ "uint32_t", 32, false }, { "atomic_t", 32, false },
+	};
+	if (!sy->init_typed || !sy->ctype || lk_is_ptr(v) || v == LK_SYMB)
+		return v;
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(sy->ctype, w[i].type)) {
+			uint64_t m = (1ull << w[i].bits) - 1, u = (uint64_t)v & m;
+			if (w[i].sign && (u >> (w[i].bits - 1)))
+				return (int64_t)(u | ~m);
+			return (int64_t)u;
+		}
+	return v;
+}
+
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b)
 {
 	if (v == LK_SYMB) {

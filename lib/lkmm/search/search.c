@@ -1373,7 +1373,8 @@ count:
 				iom_buf_printf(&b, "%s=", it->name);  /* herd7: a[1]=0, no brackets */
 			else
 				iom_buf_printf(&b, "[%s]=", it->name);
-			lk_value_print(lt->t, v[k], &b);
+			lk_value_print(lt->t, it->kind == IT_LOC && it->reg < 0
+				       ? lk_value_at_type(&lt->t->syms[lt->loc_sym[it->loc]], v[k]) : v[k], &b);
 			iom_buf_puts(&b, "; ");
 		}
 		if (b.len)
