@@ -934,6 +934,9 @@ static void add_reg(struct parser *p, const struct lit_token *name)
 	int old = find_reg(th, name->s, name->len);
 	if (old >= 0 && (unsigned)old < p->nr_initregs)
 		return; /* given a value in the init block (0:r1 = x;), declared again here */
+	if (old >= 0 && !iom_lit_is_mmio(p->t))
+		return; /* herd7 7.57: the same register again, no block scope (an inner
+			 * int r = 7; assigns it; litmus/lkmm/Compat-reg-redeclared) */
 	if (old >= 0)
 		fail(p, IOM_EINVAL, name->pos, "register '%.*s' is declared twice in P%d",
 		     (int)name->len, name->s, th->id);
@@ -2319,6 +2322,18 @@ static void parse_device(struct parser *p)
 
 /* ---- conditions ---- */
 
+/* A name the condition or the locations list gives and nothing declares: herd7 7.57 takes
+ * it as a location of its own, initially 0 (exists (z=0) holds; litmus/lkmm/Compat-
+ * loc-only-in-cond). Only in an LKMM test: an MMIO test's names are its regions, devices
+ * and variables, and a stray one is a mistake to report. Returns the sym, or -1. */
+static int cond_new_sym(struct parser *p, const struct lit_token *t)
+{
+	if (t->kind != T_IDENT || iom_lit_is_mmio(p->t) || dev_number(t) >= 0 ||
+	    thread_number(t) >= 0 || is_type_word(t))
+		return -1;
+	return add_sym(p, t, IOM_LIT_SYM_VAR);
+}
+
 static struct iom_lit_cond *new_cond(struct parser *p, enum iom_lit_cond_kind k,
 				     struct iom_lit_pos pos)
 {
@@ -2468,7 +2483,7 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 		bracket = 1;
 		next(p);
 		t = peek(p, 0);
-		if (find_sym(p->t, t->s, t->len) < 0)
+		if (find_sym(p->t, t->s, t->len) < 0 && cond_new_sym(p, t) < 0)
 			fail(p, IOM_EINVAL, t->pos, "unknown location '%.*s' in the condition",
 			     (int)t->len, t->s);
 	}
@@ -2496,6 +2511,8 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 		return c;
 	}
 	int s = find_sym(p->t, t->s, t->len);
+	if (s < 0 && is_p(peek(p, 1), '='))
+		s = cond_new_sym(p, t);
 	if (s >= 0) {
 		struct lit_token n = next(p);
 		const struct iom_lit_sym *sym = &p->t->syms[s];
@@ -2669,6 +2686,8 @@ static void parse_final(struct parser *p)
 			} else {
 				struct lit_token n = expect_ident(p, "in locations");
 				int s = find_sym(p->t, n.s, n.len);
+				if (s < 0)
+					s = cond_new_sym(p, &n);
 				if (s < 0)
 					fail(p, IOM_EINVAL, n.pos, "unknown location '%.*s'", (int)n.len,
 					     n.s);
