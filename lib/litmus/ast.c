@@ -148,6 +148,27 @@ static bool bell_ann_ok(const struct iom_lit_stmt *s)
 	return false;
 }
 
+/* herd7 7.57 reads every integer literal as an OCaml Int32 (herd7's C values are 32-bit):
+ * 2147483648 stops it (litmus/lkmm/Compat-int32-literal); iomodel's C-MMIO tests keep
+ * 64-bit values (writeq). */
+#define INT32_REFUSED "Fatal error: exception Failure(\"Int32.of_string\"): herd7's values are 32-bit"
+
+static bool int32_ok(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+static const struct iom_lit_cond *cond_out_of_int32(const struct iom_lit_cond *c)
+{
+	if (!c)
+		return NULL;
+	if ((c->kind == IOM_LIT_C_REG || c->kind == IOM_LIT_C_MEM) && c->value_sym < 0 &&
+	    c->rhs_reg < 0 && !int32_ok(c->value))
+		return c;
+	const struct iom_lit_cond *r = cond_out_of_int32(c->a);
+	return r ? r : cond_out_of_int32(c->b);
+}
+
 /* herd7 7.57's C lexer and parser (the LKMM's C litmus syntax) have no '&&', '||', '<<',
  * '>>', '%', '~', '!' or unary '-' on a non-constant; it refuses such a test, with these
  * messages. iomodel's own C-MMIO tests may use them (docs/litmus-format.md). */
@@ -155,6 +176,8 @@ static const char *herd7_refuses(const struct iom_lit_expr *e)
 {
 	if (!e)
 		return NULL;
+	if (e->kind == IOM_LIT_E_CONST && (e->value > INT32_MAX || e->value < INT32_MIN))
+		return INT32_REFUSED;
 	if (e->kind == IOM_LIT_E_BINOP) {
 		switch (e->op) {
 		case IOM_LIT_OP_LAND: return "unexpected '&' (in prog): herd7 has no '&&'";
@@ -185,8 +208,8 @@ static const struct iom_lit_expr *refused_at(const struct iom_lit_expr *e)
 		r = refused_at(e->b);
 	if (r)
 		return r;
-	return (e->kind == IOM_LIT_E_BINOP || e->kind == IOM_LIT_E_UNOP) && herd7_refuses(e) &&
-	       !herd7_refuses(e->a) && !herd7_refuses(e->b) ? e : NULL;
+	return (e->kind == IOM_LIT_E_BINOP || e->kind == IOM_LIT_E_UNOP || e->kind == IOM_LIT_E_CONST) &&
+	       herd7_refuses(e) && !herd7_refuses(e->a) && !herd7_refuses(e->b) ? e : NULL;
 }
 
 static int lkmm_expr(const struct iom_lit_test *t, const struct iom_lit_expr *e,
@@ -234,8 +257,36 @@ static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *
 
 int iom_lit_check_lkmm(const struct iom_lit_test *t, struct iom_diag *d)
 {
-	for (unsigned i = 0; t && i < t->nr_threads; i++)
-		if (lkmm_block(t, &t->threads[i].body, d))
+	if (!t)
+		return 0;
+	/* the initial state's and the condition's values, 32-bit as the code's */
+	for (unsigned i = 0; t->dialect != IOM_LIT_DIALECT_LISA && i < t->nr_syms; i++) {
+		const struct iom_lit_sym *sy = &t->syms[i];
+		bool bad = sy->kind == IOM_LIT_SYM_VAR && sy->init_ref < 0 && !int32_ok(sy->init);
+		for (unsigned k = 0; sy->array_init && k < sy->array_len && !bad; k++)
+			bad = !int32_ok(sy->array_init[k]);
+		if (bad) {
+			iom_diag_set(d, IOM_EINVAL, t->file, sy->pos.line, sy->pos.col, "%s", INT32_REFUSED);
 			return -IOM_EINVAL;
+		}
+	}
+	const struct iom_lit_cond *c = t->dialect != IOM_LIT_DIALECT_LISA ? cond_out_of_int32(t->cond) : NULL;
+	if (c) {
+		iom_diag_set(d, IOM_EINVAL, t->file, c->pos.line, c->pos.col, "%s", INT32_REFUSED);
+		return -IOM_EINVAL;
+	}
+	for (unsigned i = 0; i < t->nr_threads; i++) {
+		const struct iom_lit_thread *th = &t->threads[i];
+		/* herd7's thread parameters are pointers: P0(int x) is a syntax error there */
+		for (unsigned k = 0; t->dialect != IOM_LIT_DIALECT_LISA && k < th->nr_params; k++)
+			if (th->params[k].type && !strchr(th->params[k].type, '*')) {
+				iom_diag_set(d, IOM_EINVAL, t->file, th->pos.line, th->pos.col,
+					     "unexpected '%s' (in prog): herd7's thread parameters are "
+					     "pointers", th->params[k].name);
+				return -IOM_EINVAL;
+			}
+		if (lkmm_block(t, &th->body, d))
+			return -IOM_EINVAL;
+	}
 	return 0;
 }

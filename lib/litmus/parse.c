@@ -1468,9 +1468,29 @@ static void parse_init_item(struct parser *p)
 			fail(p, IOM_EINVAL, name.pos, "arrays of locks are not supported");
 		p->t->syms[s].array_len = n;
 		p->t->syms[s].array_init = xalloc(p, n * sizeof(int64_t));
-		if (is_p(peek(p, 0), '='))
-			fail(p, IOM_EINVAL, peek(p, 0)->pos,
-			     "initialise array elements one by one (a[1] = v;)");
+		if (is_p(peek(p, 0), '=')) {
+			/* int a[2] = {1, 2}; herd7 7.57 wants exactly N values ("Declared size of
+			 * array a does not match initial value size"; Compat-array-initializer) */
+			next(p);
+			expect_p(p, '{', "to open an array's initial values");
+			for (unsigned i = 0;; i++) {
+				const struct lit_token *vt = peek(p, 0);
+				if (i == n && !is_p(vt, '}'))
+					fail(p, IOM_EINVAL, vt->pos, "declared size of array %s does not "
+					     "match the initial values (%u)", p->t->syms[s].name, n);
+				if (i == n)
+					break;
+				p->t->syms[s].array_init[i] = parse_value(p);
+				if (i + 1 < n) {
+					if (is_p(peek(p, 0), '}'))
+						fail(p, IOM_EINVAL, peek(p, 0)->pos, "declared size of array "
+						     "%s does not match the initial values (%u)",
+						     p->t->syms[s].name, n);
+					expect_p(p, ',', "between an array's initial values");
+				}
+			}
+			next(p);
+		}
 		return;
 	}
 	if (!is_p(peek(p, 0), '='))
