@@ -255,7 +255,7 @@ struct val {
 };
 
 /* herd7's C values are OCaml Int32s (herdtools7 7.57: 2147483647 + 1 is -2147483648, and
- * 100000 * 100000 is 1410065408, checked with ../shared/tools/herd7; litmus/lkmm/Compat-*):
+ * 100000 * 100000 is 1410065408, checked with herd7 7.57; litmus/lkmm/Compat-*):
  * in an LKMM test, integer arithmetic wraps to 32 bits. Pointers (LK_PTR_BASE and up) and
  * the engine's markers are left alone, and an MMIO test keeps 64-bit values (writeq). */
 static int64_t int32_wrap(const struct ictx *c, int64_t a, int64_t b, int64_t r)

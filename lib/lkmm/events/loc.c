@@ -65,7 +65,7 @@ void lk_loc_print(const struct lk_test *lt, int loc, struct iom_buf *b)
 
 /* A location's final value as herd7 7.57 prints it: at the width and signedness of the
  * type the init block declares for it (char x = 1; prints 300 as 44, uint8_t -5 as 251,
- * atomic_t -3 as 4294967293; checked against ../shared/tools/herd7, litmus/lkmm/Compat-*).
+ * atomic_t -3 as 4294967293; checked against herd7 7.57, litmus/lkmm/Compat-*).
  * The value itself, which the condition reads, is not truncated; a type given by a
  * parameter only (P0(char *x)) changes nothing. */
 int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v)

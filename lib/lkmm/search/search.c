@@ -1085,7 +1085,7 @@ static void paths_dfs(struct search *s, unsigned t)
  * value: a read of it reads some write of the test, and a combination of paths in which one
  * reads it and none writes it makes herd7 reject the whole test ("mixed-size test rejected
  * (symbol [a+1]), consider option -variant mixed", a User error; checked against
- * ../shared/tools/herd7 with litmus/lkmm/Ptr+offset-*). Such a combination exists when a
+ * herd7 7.57 with litmus/lkmm/Ptr+offset-*). Such a combination exists when a
  * path of one thread reads it and does not write it, and every other thread has a path
  * that does not write it. Returns the read, or NULL. */
 static const struct lk_ev *no_init_read(const struct lk_test *lt)
