@@ -300,8 +300,8 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 		return "a ret fact has one argument, the variable";
 	if (k == IOM_LINT_ASSIGN && (!ja || json_array_size(ja) != 2))
 		return "an assign fact has two arguments, L and R";
-	if (k == IOM_LINT_DEFINE && (!ja || json_array_size(ja) != 1))
-		return "a define fact has one argument, the value";
+	if (k == IOM_LINT_DEFINE && (!ja || json_array_size(ja) < 1 || json_array_size(ja) > 5))
+		return "a define fact has the value, then up to 4 parameters of a function-like macro";
 	if (k == IOM_LINT_PASS && (!ja || json_array_size(ja) != 1))
 		return "a pass fact has one argument, the memory given";
 	size_t na = ja ? json_array_size(ja) : 0;
@@ -776,9 +776,12 @@ static bool mentions_any(const char *text, size_t len)
 
 /* if/else arms (the source scan): a frame per arm in force, and the path in force from
  * a position on. */
-struct armf { int id, arm, bl, vl; }; /* bl: a braceless arm, ended by its ';' at brace level bl - 1;
-				       * vl: the rest of a block after an if arm that jumps out,
-				       * ended by the '}' that leaves brace level vl */
+struct armf { int id, arm, bl, vl, tp, cs; size_t start; };
+/* bl: a braceless arm, ended by its ';' at brace level bl - 1; vl: the rest of a block after
+ * an if arm that jumps out, ended by the '}' that leaves brace level vl; tp: an arm of a
+ * conditional expression c ? a : b, tp - 1 the parenthesis depth of its '?'; cs: the arm of
+ * a switch that a case label starts, cs - 1 the brace level of the switch's body; start:
+ * where a braceless arm's statement starts */
 struct pseg { int line, col; char *path; };
 
 /* Does the block whose '}' is at text[i] end with a jump (return, goto, break, continue)?
@@ -827,6 +830,46 @@ static bool else_follows(const char *text, size_t len, size_t i)
 			break;
 	}
 	return i + 4 <= len && !memcmp(text + i, "else", 4) && !(i + 4 < len && (isalnum((unsigned char)text[i + 4]) || text[i + 4] == '_'));
+}
+
+/* Past blanks, comments and whole preprocessor lines from text[i]: where the statement of
+ * an arm starts when an #endif sits between the else and it (amdgpu_ttm.c@6.12 closes an
+ * #ifdef CONFIG_X86 between its last else and the ioremap_wc() that else runs). */
+static size_t skip_blank(const char *text, size_t len, size_t i)
+{
+	bool bol = i == 0 || text[i - 1] == '\n';
+	while (i < len) {
+		if (text[i] == '\n') {
+			bol = true;
+			i++;
+		} else if (isspace((unsigned char)text[i])) {
+			i++;
+		} else if (i + 1 < len && text[i] == '/' && text[i + 1] == '*') {
+			const char *e = strstr(text + i + 2, "*/");
+			i = e ? (size_t)(e - text) + 2 : len;
+		} else if (i + 1 < len && text[i] == '/' && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+		} else if (text[i] == '#' && bol) {
+			while (i < len && text[i] != '\n')
+				i += text[i] == '\\' && i + 1 < len ? 2 : 1;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/* Does the statement at t start with a jump (return, goto, break, continue)? */
+static bool jump_stmt(const char *t, size_t n)
+{
+	static const char *const jumps[] = { "return", "goto", "break", "continue" };
+	for (size_t j = 0; j < sizeof(jumps) / sizeof(jumps[0]); j++) {
+		size_t m = strlen(jumps[j]);
+		if (n > m && !memcmp(t, jumps[j], m) && !(isalnum((unsigned char)t[m]) || t[m] == '_'))
+			return true;
+	}
+	return false;
 }
 
 static int arm_seg(struct pseg **ps, size_t *n, const struct armf *arms, int narms, const char *text,
@@ -879,6 +922,84 @@ static bool numeric_define(const char *v)
 			return false;
 	}
 	return digit;
+}
+
+/* #define NAME(a, b) body, where the body is arithmetic of its parameters, numbers and
+ * names in capitals (drivers/char/agp/agp.h@6.12: KB(x) is ((x) * 1024)): a DEFINE fact
+ * whose args are the body and then the parameters, for the sizes of mappings. 1 when it
+ * is one, 0 when not, or -IOM_ENOMEM. */
+static int numeric_macro(struct iom_lint *l, const char *file, int line, const char *arg, size_t n)
+{
+	const char *p = arg + n + 1, *cp = strchr(p, ')');
+	if (!cp)
+		return 0;
+	char *pv[4];
+	size_t np = 0;
+	for (const char *q = p; q < cp;) {
+		while (q < cp && *q == ' ')
+			q++;
+		size_t w = 0;
+		while (q + w < cp && (isalnum((unsigned char)q[w]) || q[w] == '_'))
+			w++;
+		if (!w || np == 4)
+			goto no;
+		pv[np++] = (char *)q;
+		q += w;
+		while (q < cp && *q == ' ')
+			q++;
+		if (q < cp && *q != ',')
+			goto no;
+		q += q < cp;
+	}
+	if (!np)
+		return 0;
+	const char *body = cp + 1;
+	while (*body == ' ')
+		body++;
+	bool digit = false;
+	for (const char *q = body; *q;) {
+		if (isalpha((unsigned char)*q) || *q == '_') {
+			size_t w = 0;
+			while (isalnum((unsigned char)q[w]) || q[w] == '_')
+				w++;
+			bool ok = true;
+			for (size_t k = 0; k < w && ok; k++)
+				ok = !islower((unsigned char)q[k]);
+			for (size_t a = 0; a < np && !ok; a++)
+				ok = !strncmp(pv[a], q, w) && !(isalnum((unsigned char)pv[a][w]) || pv[a][w] == '_');
+			if (!ok)
+				return 0;
+			q += w;
+		} else if (isdigit((unsigned char)*q)) {
+			digit = true;
+			while (isalnum((unsigned char)*q))
+				q++;
+		} else if (strchr(" ()+-*/<>", *q)) {
+			q++;
+		} else {
+			return 0;
+		}
+	}
+	if (!digit)
+		return 0;
+	int rc = add_mention(l, IOM_LINT_DEFINE, file, line, 1, arg, n, "");
+	if (rc)
+		return rc;
+	struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+	if (!(f->args = calloc(np + 1, sizeof(char *))) || !(f->args[0] = strdup(body)))
+		return -IOM_ENOMEM;
+	f->nargs = 1;
+	for (size_t a = 0; a < np; a++) {
+		size_t w = 0;
+		while (isalnum((unsigned char)pv[a][w]) || pv[a][w] == '_')
+			w++;
+		if (!(f->args[a + 1] = xstrdup_n(pv[a], w)))
+			return -IOM_ENOMEM;
+		f->nargs++;
+	}
+	return 1;
+no:
+	return 0;
 }
 
 /* The ')' matching the '(' at open (len when none), skipping literals. */
@@ -1161,7 +1282,11 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	struct armf arms[MAXB];
 	size_t bl_at = (size_t)-1;
 	int bl_id = -1, bl_no = 0;
-	int narms = 0, nchains = 0;
+	int narms = 0, nchains = 0, par = 0;
+	/* switch bodies: the brace level of each, its chain and the next arm's number */
+	struct swf { int lvl, id, next; } sws[64];
+	int nsw = 0;
+	size_t sw_at = (size_t)-1;
 	size_t arm_at = (size_t)-1;
 	int arm_id = -1, arm_no = 0, closed_id = -1, closed_arm = 0, chain_id = -1, chain_arm = 0;
 	struct pseg *psegs = NULL;
@@ -1175,10 +1300,8 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 		char c = text[i];
 		if (i == bl_at && narms < MAXB) {
 			/* a braceless arm starts here */
-			arms[narms].id = bl_id;
-			arms[narms].arm = bl_no;
-			arms[narms].vl = 0;
-			arms[narms++].bl = braces + 1;
+			arms[narms] = (struct armf){ .id = bl_id, .arm = bl_no, .bl = braces + 1, .start = i };
+			narms++;
 			bl_at = (size_t)-1;
 			rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
 		}
@@ -1320,6 +1443,10 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					for (const char *q = at; q > text && q[-1] != '\n'; q--)
 						acol++;
 					rc = add_mention(l, IOM_LINT_DEF, file, line, acol, arg, n, "");
+				} else if (wc_driver && n && arg[n] == '(' && n <= LINT_MAX_NAME &&
+					   (rc = numeric_macro(l, file, line, arg, n)) != 0) {
+					if (rc > 0)
+						rc = 0;
 				} else if (wc_driver && n && arg[n] == '(' && n <= LINT_MAX_NAME) {
 					/* a function-like macro of a driver that asks for WC: when its body
 					 * maps (#define drv_map(a, s) ioremap(a, s)), it is a wrapper like a
@@ -1379,9 +1506,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			while (z < len && (text[z] == ' ' || text[z] == '\t' || text[z] == '\n'))
 				z++;
 			if (e - i == 2 && !memcmp(text + i, "if", 2) && z < len && text[z] == '(') {
-				size_t cp = match_paren(text, len, z), q = cp + 1;
-				while (q < len && isspace((unsigned char)text[q]))
-					q++;
+				size_t cp = match_paren(text, len, z), q = cp < len ? skip_blank(text, len, cp + 1) : len;
 				if (q < len && text[q] == '{') {
 					arm_at = q;
 					arm_id = chain_id >= 0 ? chain_id : nchains++;
@@ -1393,6 +1518,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				}
 				chain_id = -1;
 			} else if (e - i == 4 && !memcmp(text + i, "else", 4) && closed_id >= 0) {
+				z = skip_blank(text, len, e);
 				if (z < len && text[z] == '{') {
 					arm_at = z;
 					arm_id = closed_id;
@@ -1410,6 +1536,34 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				i = e;
 				bol = false;
 				continue;
+			} else if (e - i == 6 && !memcmp(text + i, "switch", 6) && z < len && text[z] == '(') {
+				size_t cp = match_paren(text, len, z), q = cp < len ? skip_blank(text, len, cp + 1) : len;
+				if (q < len && text[q] == '{')
+					sw_at = q;
+				chain_id = -1;
+			} else if (nsw > 0 && sws[nsw - 1].lvl + 1 == braces && par == 0 &&
+				   ((e - i == 4 && !memcmp(text + i, "case", 4)) ||
+				    (e - i == 7 && !memcmp(text + i, "default", 7) && z < len && text[z] == ':'))) {
+				/* a case label of the switch whose body is this block: the cases are
+				 * arms of one chain, and a case that falls into the next (its last
+				 * statement no jump) shares that case's arm */
+				struct swf *sw = &sws[nsw - 1];
+				while (narms > 0 && arms[narms - 1].cs != braces && arms[narms - 1].vl == braces)
+					narms--;
+				size_t b = i;
+				while (b > 0 && isspace((unsigned char)text[b - 1]))
+					b--;
+				bool label_before = b > 0 && text[b - 1] == ':';
+				if (narms > 0 && arms[narms - 1].cs == braces) {
+					if (!label_before && ends_in_jump(text, i)) {
+						arms[narms - 1].arm = sw->next++;
+						rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+					}
+				} else if (narms < MAXB) {
+					arms[narms++] = (struct armf){ .id = sw->id, .arm = sw->next++, .cs = braces };
+					rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+				}
+				chain_id = -1;
 			} else {
 				chain_id = -1;
 			}
@@ -1487,24 +1641,57 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			bol = false;
 			continue;
 		}
+		if (c == '(' || c == '[') {
+			par++;
+		} else if ((c == ')' || c == ']') && par > 0) {
+			par--;
+			while (narms > 0 && arms[narms - 1].tp > par + 1) {
+				narms--;  /* a conditional expression inside the parentheses ends */
+				if (!rc)
+					rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+			}
+		} else if (c == '?') {
+			/* c ? a : b: two arms of a chain of their own (habanalabs' pci.c@6.12 maps
+			 * each BAR with pci_ioremap_wc_bar() or pci_ioremap_bar() by is_wc[i]) */
+			if (narms < MAXB) {
+				arms[narms++] = (struct armf){ .id = nchains++, .arm = 0, .tp = par + 1 };
+				rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+			}
+		} else if (c == ':' && narms > 0 && arms[narms - 1].tp == par + 1) {
+			while (narms > 1 && arms[narms - 1].tp == par + 1 && arms[narms - 1].arm == 1 &&
+			       arms[narms - 2].tp == par + 1)
+				narms--;  /* a ? b ? c : d : e -- the inner one is done */
+			if (arms[narms - 1].arm == 0) {
+				arms[narms - 1].arm = 1;
+				rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+			}
+		} else if ((c == ';' || c == ',' || c == '{' || c == '}') && narms > 0 && arms[narms - 1].tp &&
+			   arms[narms - 1].tp >= par + 1) {
+			while (narms > 0 && arms[narms - 1].tp && arms[narms - 1].tp >= par + 1)
+				narms--;  /* the end of a conditional expression */
+			if (!rc)
+				rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
+		}
 		if (c == '{') {
 			bool arm = i == arm_at && narms < MAXB;
 			if (braces < MAXB)
 				bopen[braces] = arm;
 			if (arm) {
-				arms[narms].id = arm_id;
-				arms[narms].arm = arm_no;
-				arms[narms].vl = 0;
-				arms[narms++].bl = 0;
+				arms[narms++] = (struct armf){ .id = arm_id, .arm = arm_no };
 			}
+			if (i == sw_at && nsw < 64)
+				sws[nsw++] = (struct swf){ braces, nchains++, 0 };
+			sw_at = (size_t)-1;
 			arm_at = (size_t)-1;
 			closed_id = -1;
 			braces++;
 		} else if (c == '}' && braces > 0) {
 			--braces;
 			closed_id = -1;
-			while (narms > 0 && arms[narms - 1].vl > braces)
-				narms--;  /* the block that held an implicit else closes */
+			while (narms > 0 && (arms[narms - 1].vl > braces || arms[narms - 1].cs > braces))
+				narms--;  /* the block that held an implicit else, or a switch's cases, closes */
+			if (nsw > 0 && sws[nsw - 1].lvl >= braces)
+				nsw--;
 			if (braces < MAXB && bopen[braces] && narms > 0) {
 				narms--;
 				closed_id = arms[narms].id;
@@ -1513,10 +1700,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				 * as if it were the else arm (a store in the arm is not followed by
 				 * what comes after the if) */
 				if (closed_arm == 0 && narms < MAXB && ends_in_jump(text, i) && !else_follows(text, len, i + 1)) {
-					arms[narms].id = closed_id;
-					arms[narms].arm = 1;
-					arms[narms].bl = 0;
-					arms[narms++].vl = braces;
+					arms[narms++] = (struct armf){ .id = closed_id, .arm = 1, .vl = braces };
 					closed_id = -1;
 				}
 			}
@@ -1527,6 +1711,14 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			narms--;
 			closed_id = arms[narms].id;
 			closed_arm = arms[narms].arm;
+			/* "if (c) return x; rest": rest is the else arm, as after a block that
+			 * jumps (drivers/pci/pci.c@6.12: if (write_combine) return ioremap_wc(...);
+			 * return ioremap(...);) */
+			if (closed_arm == 0 && narms < MAXB && jump_stmt(text + arms[narms].start, len - arms[narms].start) &&
+			    !else_follows(text, len, i + 1)) {
+				arms[narms++] = (struct armf){ .id = closed_id, .arm = 1, .vl = braces };
+				closed_id = -1;
+			}
 			if (!rc)
 				rc = arm_seg(&psegs, &npsegs, arms, narms, text, i, line);
 			bol = false;

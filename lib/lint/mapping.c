@@ -45,7 +45,7 @@ const struct lint_map *lint_map_lookup(const char *name)
 #define MAXVIA 8
 
 struct val {
-	char root[200];         /* "" for a plain number                                  */
+	char root[320];         /* "" for a plain number                                  */
 	long long off;
 	char how[480];          /* how it was followed, for the message                   */
 	size_t via[MAXVIA];     /* the assignment facts followed (for if/else exclusivity) */
@@ -177,15 +177,59 @@ static const char *last_member(const char *s)
 
 static int eval_num(const struct rctx *c, const char **p, long long *v, int depth);
 static bool non_x86_branch(const char *cond);
+struct item;
+static bool whole_region(const struct item *x, int a);
 
-/* A #define of the driver, PAGE_SIZE (x86: 4096) or SZ_<n>[KMG] (include/linux/sizes.h). */
-static bool named_number(const struct rctx *c, const char *name, long long *v, int depth)
+/* May a #define in file def apply to an expression in file use? Its own file, or a header
+ * of the driver: a directory taken for one driver (drivers/video/fbdev) holds many, and
+ * s3fb's MMIO_OFFSET (0x1000000) is not another file's. */
+static bool define_visible(const char *def, const char *use)
 {
-	if (!strcmp(name, "PAGE_SIZE")) {
+	size_t n = strlen(def);
+	return !use || !strcmp(def, use) || (n > 2 && !strcmp(def + n - 2, ".h"));
+}
+
+/* Substitute the arguments of a function-like macro's call into its body (whole words). */
+static bool macro_subst(const struct iom_lint_fact *f, char (*av)[128], size_t na, char *out, size_t on)
+{
+	const char *b = f->args[0];
+	size_t o = 0;
+	while (*b) {
+		if (isalpha((unsigned char)*b) || *b == '_') {
+			size_t w = 0;
+			while (isalnum((unsigned char)b[w]) || b[w] == '_')
+				w++;
+			const char *rep = NULL;
+			for (size_t a = 1; a < f->nargs && a - 1 < na; a++)
+				if (strlen(f->args[a]) == w && !strncmp(f->args[a], b, w))
+					rep = av[a - 1];
+			int k = rep ? snprintf(out + o, on - o, "(%s)", rep) : snprintf(out + o, on - o, "%.*s", (int)w, b);
+			if (k < 0 || (size_t)k >= on - o)
+				return false;
+			o += (size_t)k;
+			b += w;
+		} else {
+			if (o + 1 >= on)
+				return false;
+			out[o++] = *b++;
+		}
+	}
+	out[o] = 0;
+	return true;
+}
+
+/* A #define of the driver visible from the file in use, PAGE_SIZE (x86: 4096) or
+ * SZ_<n>[KMG] (include/linux/sizes.h@6.12). With na >= 0, a function-like macro called with
+ * the na arguments av: BIT(n) (include/vdso/bits.h@6.12: 1UL << n), or the driver's own
+ * (drivers/char/agp/agp.h@6.12: KB(x) is x * 1024). */
+static bool named_number(const struct rctx *c, const char *name, char (*av)[128], int na, long long *v,
+			 int depth)
+{
+	if (na < 0 && !strcmp(name, "PAGE_SIZE")) {
 		*v = 4096;
 		return true;
 	}
-	if (!strncmp(name, "SZ_", 3)) {
+	if (na < 0 && !strncmp(name, "SZ_", 3)) {
 		char *e;
 		long long n = strtoll(name + 3, &e, 10);
 		if (n > 0 && (!*e || ((e[0] == 'K' || e[0] == 'M' || e[0] == 'G') && !e[1]))) {
@@ -195,15 +239,31 @@ static bool named_number(const struct rctx *c, const char *name, long long *v, i
 	}
 	if (depth > MAXDEPTH)
 		return false;
+	if (na == 1 && !strcmp(name, "BIT")) {
+		const char *q = av[0];
+		long long b;
+		if (eval_num(c, &q, &b, depth + 1) || *q || b < 0 || b > 62)
+			return false;
+		*v = 1ll << b;
+		return true;
+	}
 	const struct lint_dlist *dl = c->drv < c->l->dl_n ? &c->l->dl[c->drv] : NULL;
 	for (size_t k = 0; dl && k < dl->n; k++) {
 		const struct iom_lint_fact *f = &c->l->facts[dl->v[k]];
-		if (f->kind == IOM_LINT_DEFINE && f->driver == c->drv && !strcmp(f->name, name) &&
-		    f->nargs == 1) {
-			const char *q = f->args[0];
-			if (eval_num(c, &q, v, depth + 1) == 0 && !*q)
-				return true;
+		if (f->kind != IOM_LINT_DEFINE || f->driver != c->drv || strcmp(f->name, name) ||
+		    !define_visible(f->file, c->file))
+			continue;
+		char body[512];
+		const char *q;
+		if (na < 0 && f->nargs == 1) {
+			q = f->args[0];
+		} else if (na >= 0 && f->nargs == (size_t)na + 1 && macro_subst(f, av, (size_t)na, body, sizeof(body))) {
+			q = body;
+		} else {
+			continue;
 		}
+		if (eval_num(c, &q, v, depth + 1) == 0 && !*q)
+			return true;
 	}
 	return false;
 }
@@ -235,7 +295,37 @@ static int eval_atom(const struct rctx *c, const char **p, long long *v, int dep
 	w[n] = 0;
 	if (!n)
 		return -1;
-	return number(w, v) || named_number(c, w, v, depth) ? 0 : -1;
+	if (number(w, v))
+		return 0;
+	const char *z = *p;
+	skipb(&z);
+	if (*z != '(')
+		return named_number(c, w, NULL, -1, v, depth) ? 0 : -1;
+	/* NAME(args): a function-like macro */
+	char av[4][128];
+	int na = 0, d = 0;
+	size_t o = 0;
+	for (z++;; z++) {
+		if (!*z)
+			return -1;
+		if (d == 0 && (*z == ',' || *z == ')')) {
+			if (na == 4 || o >= sizeof(av[0]))
+				return -1;
+			av[na][o] = 0;
+			if (o || *z == ',' || na)
+				na++;
+			o = 0;
+			if (*z == ')')
+				break;
+			continue;
+		}
+		d += *z == '(' ? 1 : *z == ')' ? -1 : 0;
+		if (na == 4 || o + 1 >= sizeof(av[0]))
+			return -1;
+		av[na][o++] = *z;
+	}
+	*p = z + 1;
+	return named_number(c, w, av, na, v, depth) ? 0 : -1;
 }
 
 static int eval_mul(const struct rctx *c, const char **p, long long *v, int depth)
@@ -316,7 +406,9 @@ static void add_val(struct val *out, int *n, int max, const char *root, long lon
 		    (!nv || !memcmp(out[i].via, from->via, (size_t)nv * sizeof(size_t))) &&
 		    (via == (size_t)-1 || out[i].via[nv] == via))
 			return;
-	if (*n >= max)
+	/* a root too long to keep whole is no value: cut, two different ones could look
+	 * the same (intel-gtt's BAR 0 and BAR 1 of a long pci_get_device() chain did) */
+	if (*n >= max || strlen(root) >= sizeof(out->root))
 		return;
 	struct val *o = &out[*n];
 	snprintf(o->root, sizeof(o->root), "%s", root);
@@ -391,8 +483,10 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		for (size_t k = 0; dl && k < dl->n; k++) {
 			size_t i = dl->v[k];
 			const struct iom_lint_fact *f = &l->facts[i];
+			/* p = NULL holds no address: atmel_lcdfb's regs and map start NULL, then take
+			 * two different resources */
 			if (f->kind != IOM_LINT_ASSIGN || f->driver != c->drv || call_of_rule(f->args[1]) ||
-			    non_x86_branch(f->cond))
+			    non_x86_branch(f->cond) || !strcmp(f->args[1], "NULL"))
 				continue;
 			/* a field's assignments in the file of the use: a directory may hold several
 			 * drivers whose structs share field names (aty/ has atyfb and aty128fb) */
@@ -405,14 +499,17 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 				continue;
 			const char *lm = last_member(f->args[0]);
 			bool same = mem ? lm && !strcmp(lm, mem)
-					: !strcmp(f->args[0], e) && !strcmp(f->func, fn);
+					: !strcmp(f->args[0], e) && !strcmp(f->func, fn) && !strcmp(f->file, c->file);
 			if (!same)
 				continue;
 			snprintf(h, sizeof(h), "%s%s%s = %s (line %d)", how, *how ? ", " : "", f->args[0],
 				 f->args[1], f->line);
 			struct val sub[MAXALT];
 			c->seen[c->nseen++] = i;
+			const char *file0 = c->file;
+			c->file = f->file;
 			int nk = resolve(c, f->args[1], f->func, depth + 1, sub, MAXALT, h);
+			c->file = file0;
 			c->nseen--;
 			for (int j = 0; j < nk; j++)
 				add_val(out, &n, max, sub[j].root, sub[j].off, sub[j].how, &sub[j], i);
@@ -434,12 +531,36 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 						snprintf(h, sizeof(h), "%s%s%s() called with %s = %s (line %d)", how,
 							 *how ? ", " : "", fn, e, g->args[a], g->line);
 						struct val sub[MAXALT];
+						const char *file0 = c->file;
+						c->file = g->file;
 						int nk = resolve(c, g->args[a], g->func, depth + 1, sub, MAXALT, h);
+						c->file = file0;
 						for (int j = 0; j < nk; j++)
 							add_val(out, &n, max, sub[j].root, sub[j].off, sub[j].how,
 								&sub[j], (size_t)-1);
 					}
 				}
+			}
+		}
+		size_t el0 = strlen(e), sl = 0;
+		if (el0 > 6 && !strcmp(e + el0 - 5, "start"))
+			sl = 5;
+		else if (el0 > 4 && !strcmp(e + el0 - 3, "end"))
+			sl = 3;
+		if (!n && mem && sl && (e[el0 - sl - 1] == '.' || (e[el0 - sl - 1] == '>' && e[el0 - sl - 2] == '-'))) {
+			/* X->start, X.start: a struct resource's bounds (include/linux/ioport.h@6.12)
+			 * are known by the resource they belong to, not by the member's name: imx8's
+			 * mmio->start (platform_get_resource(pdev, IORESOURCE_MEM, 0)) and res.start
+			 * (of_address_to_resource()) are two resources */
+			char b[256];
+			snprintf(b, sizeof(b), "%.*s", (int)(el0 - sl - (e[el0 - sl - 1] == '.' ? 1 : 2)), e);
+			struct val sub[MAXALT];
+			int nk = resolve(c, b, fn, depth + 1, sub, MAXALT, how);
+			for (int j = 0; j < nk; j++) {
+				char r[400];
+				snprintf(r, sizeof(r), "%.320s%+lld->%s", sub[j].root[0] ? sub[j].root : "0", sub[j].off,
+					 sl == 5 ? "start" : "end");
+				add_val(out, &n, max, r, 0, sub[j].how, &sub[j], (size_t)-1);
 			}
 		}
 		if (!n) {
@@ -448,7 +569,7 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 			bool caps = true;
 			for (const char *q = e; *q; q++)
 				caps &= !islower((unsigned char)*q);
-			char r[300];
+			char r[400];
 			if (mem)
 				snprintf(r, sizeof(r), "%s:->%s", c->file, mem);
 			else if (caps)
@@ -460,14 +581,15 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 		return n;
 	}
 	/* a call of a function of the kernel (pci_resource_start(dev, 0)): its arguments
-	 * followed back, each to its one value, so that two functions given the same dev by
-	 * their caller name the same BAR */
+	 * followed back, so that two functions given the same dev by their caller name the
+	 * same BAR; one argument may have several values (atyfb's rp is &pdev->resource[0] or
+	 * [1]), each giving the call its own value */
 	size_t el = strlen(e);
 	const char *op = strchr(e, '(');
 	if (op && op > e && e[el - 1] == ')' && is_name_n(e, (size_t)(op - e))) {
-		char r[300], h[480];
-		size_t o = (size_t)snprintf(r, sizeof(r), "%.*s(", (int)(op - e), e);
-		snprintf(h, sizeof(h), "%s", how);
+		enum { MAXARG = 6 };
+		struct val av[MAXARG][MAXALT];
+		int ak[MAXARG], na = 0, multi = -1;
 		int d2 = 0;
 		size_t a0 = (size_t)(op - e) + 1;
 		bool ok = true;
@@ -477,29 +599,49 @@ static int resolve(struct rctx *c, const char *expr, const char *fn, int depth, 
 				continue;
 			char arg[256];
 			snprintf(arg, sizeof(arg), "%.*s", (int)(i - a0), e + a0);
-			struct val av[MAXALT];
-			int k = resolve(c, arg, fn, depth + 1, av, MAXALT, "");
-			ok = k == 1;
-			if (ok && av[0].root[0])
-				o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%s%+lld",
-						      a0 > (size_t)(op - e) + 1 ? ", " : "", av[0].root, av[0].off);
-			else if (ok)
-				o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%lld",
-						      a0 > (size_t)(op - e) + 1 ? ", " : "", av[0].off);
-			if (ok && av[0].how[0]) {
-				size_t hl = strlen(h);
-				snprintf(h + hl, sizeof(h) - hl, "%s%.200s", hl ? ", " : "", av[0].how);
+			ok = na < MAXARG;
+			if (ok) {
+				ak[na] = resolve(c, arg, fn, depth + 1, av[na], MAXALT, "");
+				ok = ak[na] >= 1 && (ak[na] == 1 || multi < 0);
+				if (ak[na] > 1)
+					multi = na;
+				na++;
 			}
 			a0 = i + 1;
 		}
-		if (ok && o + 2 < sizeof(r)) {
+		for (int m = 0; ok && m < (multi >= 0 ? ak[multi] : 1); m++) {
+			char r[400], h[480];
+			size_t o = (size_t)snprintf(r, sizeof(r), "%.*s(", (int)(op - e), e);
+			snprintf(h, sizeof(h), "%s", how);
+			for (int q = 0; q < na; q++) {
+				const struct val *v1 = &av[q][q == multi ? m : 0];
+				if (v1->root[0])
+					o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%s%+lld",
+							      q ? ", " : "", v1->root, v1->off);
+				else
+					o += (size_t)snprintf(r + o, o < sizeof(r) ? sizeof(r) - o : 0, "%s%lld",
+							      q ? ", " : "", v1->off);
+				if (v1->how[0]) {
+					size_t hl = strlen(h);
+					snprintf(h + hl, sizeof(h) - hl, "%s%.200s", hl ? ", " : "", v1->how);
+				}
+			}
+			if (o + 2 >= sizeof(r)) {
+				ok = false;
+				break;
+			}
 			snprintf(r + o, sizeof(r) - o, ")");
-			add_alt(out, &n, max, r, 0, h);
-			return n;
+			if (multi >= 0)
+				add_val(out, &n, max, r, 0, h, &av[multi][m], (size_t)-1);
+			else
+				add_alt(out, &n, max, r, 0, h);
 		}
+		if (ok && n)
+			return n;
+		n = 0;
 	}
 	/* any other expression: its names are the function's */
-	char r[300];
+	char r[400];
 	snprintf(r, sizeof(r), "%s:%s", fn, e);
 	add_alt(out, &n, max, r, 0, how);
 	return n;
@@ -518,7 +660,11 @@ struct item {
 	int nbase;
 	long long size;         /* the largest of the numbers it may be; -1: not a number    */
 	long long smin;         /* the smallest (flow-insensitive: x = 8M; x -= 4K gives 2)  */
-	char size_txt[200];
+	char size_txt[320];
+	char btxt[200];         /* its base argument as written                             */
+	char sroot[MAXALT][320]; /* the roots its size may have ("pci_resource_len(D, 0)")    */
+	int nsroot;
+	bool wholebar;          /* maps its whole BAR (the pci_iomap() family without a length) */
 	bool wc_req, uc_minus;  /* asks for WC; asks for UC- (ioremap, ioremap_nocache)     */
 	/* in the scenario of the current cookie */
 	bool linked;
@@ -526,6 +672,75 @@ struct item {
 	long long at, len;      /* offset from the BAR, length                              */
 	char var[24];
 };
+
+/* ---- #if conditions as the source scan writes them ("A && !(B)", "!defined(X)") ---- */
+
+/* The next conjunct of cond from *p (split at a top-level "&&"), normalised: outer
+ * parentheses off, defined(X) and defined X as X, and a leading "!" as neg. */
+static bool cond_next(const char **p, char *out, size_t on, bool *neg)
+{
+	const char *s = *p;
+	while (*s == ' ')
+		s++;
+	if (!*s)
+		return false;
+	int d = 0;
+	const char *e = s;
+	for (; *e; e++) {
+		d += *e == '(' ? 1 : *e == ')' ? -1 : 0;
+		if (!d && e[0] == '&' && e[1] == '&')
+			break;
+	}
+	*p = *e ? e + 2 : e;
+	char t[512];
+	snprintf(t, sizeof(t), "%.*s", (int)(e - s), s);
+	*neg = false;
+	for (;;) {
+		trim(t);
+		if (t[0] == '!') {
+			*neg = !*neg;
+			memmove(t, t + 1, strlen(t));
+		} else if (wrapped(t)) {
+			size_t n = strlen(t);
+			memmove(t, t + 1, n - 2);
+			t[n - 2] = 0;
+		} else if (!strncmp(t, "defined", 7) && !(isalnum((unsigned char)t[7]) || t[7] == '_')) {
+			memmove(t, t + 7, strlen(t + 7) + 1);
+		} else {
+			break;
+		}
+	}
+	snprintf(out, on, "%s", t);
+	return true;
+}
+
+/* Is the branch never built: a conjunct "0" (#if 0)? */
+static bool cond_never(const char *cond)
+{
+	char t[512];
+	bool neg;
+	for (const char *p = cond; cond_next(&p, t, sizeof(t), &neg);)
+		if (!neg && !strcmp(t, "0"))
+			return true;
+	return false;
+}
+
+/* Can two #if branches not be built together: a conjunct of one is the negation of a
+ * conjunct of the other (#if X ... #else: mgag200_drv.c@6.12 maps VRAM with
+ * devm_ioremap() under CONFIG_DRM_MGAG200_DISABLE_WRITECOMBINE, else with
+ * devm_ioremap_wc() and a cookie)? */
+static bool conds_exclusive(const char *a, const char *b)
+{
+	if (!a || !b || !*a || !*b)
+		return false;
+	char t[512], u[512];
+	bool na, nb;
+	for (const char *p = a; cond_next(&p, t, sizeof(t), &na);)
+		for (const char *q = b; cond_next(&q, u, sizeof(u), &nb);)
+			if (na != nb && !strcmp(t, u))
+				return true;
+	return false;
+}
 
 /* Built for another architecture than x86: an #else of CONFIG_X86, or a branch of
  * another architecture's own macro (or of a big-endian build). */
@@ -537,6 +752,8 @@ static bool non_x86_branch(const char *cond)
 					     "CONFIG_ALPHA", "__alpha__", "CONFIG_PARISC", "CONFIG_S390",
 					     /* x86 is little-endian */
 					     "__BIG_ENDIAN", "CONFIG_CPU_BIG_ENDIAN" };
+	if (cond_never(cond))
+		return true;
 	const char *x = strstr(cond, "CONFIG_X86");
 	if (x && x > cond && (x[-1] == '!' || (x >= cond + 9 && !strncmp(x - 9, "!defined(", 9))))
 		return true;
@@ -739,6 +956,10 @@ static bool items_exclusive(const struct item *x, const struct item *y)
 {
 	if (!strcmp(x->f->file, y->f->file) && lint_paths_exclusive(x->f->path, y->f->path))
 		return true;
+	if (conds_exclusive(x->f->cond, y->f->cond) ||
+	    (x->inner && conds_exclusive(x->inner->cond, y->f->cond)) ||
+	    (y->inner && conds_exclusive(x->f->cond, y->inner->cond)))
+		return true;
 	return x->f == y->f && x->inner && y->inner && !strcmp(x->inner->file, y->inner->file) &&
 	       lint_paths_exclusive(x->inner->path, y->inner->path);
 }
@@ -751,21 +972,96 @@ static bool via_exclusive(const struct iom_lint *l, const struct val *v, const s
 {
 	for (int i = 0; i < v->nvia; i++) {
 		const struct iom_lint_fact *a = &l->facts[v->via[i]];
-		if (g && !strcmp(a->file, g->file) && lint_paths_exclusive(a->path, g->path))
+		if (g && ((!strcmp(a->file, g->file) && lint_paths_exclusive(a->path, g->path)) ||
+			  conds_exclusive(a->cond, g->cond)))
 			return true;
 		for (int j = 0; w && j < w->nvia; j++) {
 			const struct iom_lint_fact *b = &l->facts[w->via[j]];
-			if (!strcmp(a->file, b->file) && lint_paths_exclusive(a->path, b->path))
+			if ((!strcmp(a->file, b->file) && lint_paths_exclusive(a->path, b->path)) ||
+			    conds_exclusive(a->cond, b->cond))
 				return true;
 		}
 	}
 	return false;
 }
 
+/* The line where a mapping kept in a local is released in its own function (an iounmap()
+ * of the local, or a call of a function of the driver that unmaps the parameter it is
+ * given), when the local is not stored anywhere; 0 when none. Such a mapping is a probe
+ * that lives only between the two lines: pm3fb_size_memory() maps the framebuffer with
+ * ioremap() to size it and unmaps it before it returns. */
+static int probe_end(const struct iom_lint *l, const struct iom_lint_fact *f)
+{
+	const char *v = kept_in(l, f);
+	if (!v || !is_name(v) || !f->func[0])
+		return 0;
+	const struct lint_dlist *dl = f->driver >= 0 && f->driver < l->dl_n ? &l->dl[f->driver] : NULL;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (strcmp(g->func, f->func) || strcmp(g->file, f->file))
+			continue;
+		/* the local handed on (stored elsewhere) outlives the function */
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && !strcmp(g->args[1], v))
+			return 0;
+	}
+	int end = 0;
+	for (size_t k = 0; dl && k < dl->n && !end; k++) {
+		const struct iom_lint_fact *g = &l->facts[dl->v[k]];
+		if (g->line <= f->line || strcmp(g->func, f->func) || strcmp(g->file, f->file) ||
+		    conds_exclusive(g->cond, f->cond) || lint_paths_exclusive(g->path, f->path))
+			continue;
+		if (g->kind == IOM_LINT_CALL && !strcmp(g->name, "iounmap") && g->nargs == 1 && !strcmp(g->args[0], v))
+			end = g->line;
+		if (g->kind != IOM_LINT_DCALL)
+			continue;
+		for (size_t a = 0; a < g->nargs; a++) {
+			if (strcmp(g->args[a], v))
+				continue;
+			const struct iom_lint_fact *fnf = NULL;
+			for (size_t q = 0; q < dl->n && !fnf; q++) {
+				const struct iom_lint_fact *h = &l->facts[dl->v[q]];
+				if (h->kind == IOM_LINT_FN && !strcmp(h->name, g->name) && a < h->nargs)
+					fnf = h;
+			}
+			for (size_t q = 0; fnf && q < dl->n; q++) {
+				const struct iom_lint_fact *h = &l->facts[dl->v[q]];
+				if (h->kind == IOM_LINT_CALL && !strcmp(h->name, "iounmap") && h->nargs == 1 &&
+				    !strcmp(h->func, fnf->name) && !strcmp(h->args[0], fnf->args[a]) && !h->path[0])
+					end = g->line;
+			}
+		}
+	}
+	return end;
+}
+
+/* Can the two items' mappings exist at the same time? Not when one is a probe (probe_end())
+ * and the other is made outside its life, nor when both are kept in the same variable of
+ * one function: the later replaces the earlier (intel-gtt.c@6.12 falls back to ioremap()
+ * when ioremap_wc() fails, into the same intel_private.gtt). */
+static bool coexist(const struct iom_lint *l, const struct item *x, const struct item *y)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct item *p = k ? y : x, *o = k ? x : y;
+		if (p->inner)
+			continue;
+		int end = probe_end(l, p->f);
+		if (end && (strcmp(o->f->file, p->f->file) || strcmp(o->f->func, p->f->func) ||
+			    o->f->line < p->f->line || o->f->line > end))
+			return false;
+	}
+	if (!x->inner && !y->inner && !strcmp(x->f->file, y->f->file) && !strcmp(x->f->func, y->f->func) &&
+	    x->role == R_MAP && y->role == R_MAP) {
+		const char *a = kept_in(l, x->f), *b = kept_in(l, y->f);
+		if (a && b && !strcmp(a, b))
+			return false;
+	}
+	return true;
+}
+
 static bool linked_to(const struct iom_lint *l, const struct item *x, const struct item *ck, int *ai,
 		      int *ci)
 {
-	if (items_exclusive(x, ck))
+	if (items_exclusive(x, ck) || !coexist(l, x, ck))
 		return false;
 	for (int a = 0; a < x->nbase; a++)
 		for (int b = 0; b < ck->nbase; b++)
@@ -809,6 +1105,16 @@ static int emit(struct iom_lint *l, const char *code, const struct item *at, con
 	return f->evidence ? 0 : -IOM_ENOMEM;
 }
 
+/* Is x, linked to cookie ck, the memory ck is for: at its start, and mapped at ck's base as
+ * written, with ck's length as written, or as its whole region? */
+static bool is_target(const struct item *x, const struct item *ck)
+{
+	if (!x->linked || x->role != R_MAP || x == ck || x->at != 0)
+		return false;
+	return (x->btxt[0] && !strcmp(x->btxt, ck->btxt)) || (x->size_txt[0] && !strcmp(x->size_txt, ck->size_txt)) ||
+	       whole_region(x, x->alt);
+}
+
 /* The decisions around one cookie (WC cookie, WC mtrr_add()). */
 static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct item *ck)
 {
@@ -831,19 +1137,42 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 		long long at = x->base[a].off - ck->base[b].off;
 		if (at < 0 || at >= (1ll << 32))
 			continue;
+		/* a cookie whose length stays unknown covers what starts at its start, and,
+		 * when it is its whole region, what the driver places after that start; any
+		 * other offset may lie beyond it, and no finding claims it does not */
+		if (at > 0 && ck->size <= 0 && !whole_region(ck, b))
+			continue;
 		x->linked = true;
 		x->alt = a;
 		x->calt = b;
 		x->at = at;
 		/* a length with several values (flow-insensitive) takes the smallest: no
-		 * finding rests on an overlap that one of them avoids */
+		 * finding rests on an overlap that one of them avoids; a length that stays
+		 * unknown is placed below (-1) */
 		x->len = x->size > 0 ? x->smin
-			 : (!strcmp(x->size_txt, ck->size_txt) && x->size_txt[0]) ? bar : bar - at;
-		if (x->at + x->len > bar)
+			 : whole_region(x, a) ? bar - at
+			 : (!strcmp(x->size_txt, ck->size_txt) && x->size_txt[0]) ? bar : -1;
+		if (x->len > 0 && x->at + x->len > bar)
 			while (bar < x->at + x->len)
 				bar *= 2;
 		snprintf(x->var, sizeof(x->var), "%s%zu", x->role == R_MAP ? "map" : x->role == R_HOLE ? "hole" : "wcres", i);
 		nl += x->role == R_MAP;
+	}
+	/* an unknown length claims no overlap: it reaches the next linked call's start (or
+	 * the BAR's end), at least a page. neofb maps its framebuffer with a length the
+	 * chip decides (neo_init_hw()'s return), beside registers at BAR 0 + 1 MiB. */
+	for (size_t i = 0; i < n; i++) {
+		struct item *x = &it[i];
+		if (!x->linked || x == ck || x->len > 0)
+			continue;
+		long long next = bar;
+		for (size_t j = 0; j < n; j++)
+			if (it[j].linked && &it[j] != ck && it[j].at > x->at && it[j].at < next)
+				next = it[j].at;
+		x->len = next - x->at < 4096 ? 4096 : next - x->at;
+		if (x->at + x->len > bar)
+			while (bar < x->at + x->len)
+				bar *= 2;
 	}
 	if (ck->size <= 0)
 		ck->len = bar;
@@ -894,14 +1223,21 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 	bool wc_req_any = false;
 	for (size_t i = 0; i < n; i++)
 		wc_req_any |= it[i].linked && it[i].role == R_MAP && it[i].wc_req;
+	/* the memory the cookie is for: the mappings at its start given its own base or
+	 * length as written, or its whole region (neofb before 2015 maps the framebuffer
+	 * with ioremap(info->fix.smem_start, ...) under mtrr_add(info->fix.smem_start, ...),
+	 * and its registers, also in BAR 0, are not it); else the largest, and another of
+	 * the same bytes (the other arm of a wrapper that maps with ioremap_nocache() or
+	 * ioremap(), as matroxfb's mga_ioremap()) */
+	bool any_target = false;
+	for (size_t i = 0; i < n; i++)
+		any_target |= is_target(&it[i], ck);
 	for (size_t i = 0; !rc && i < n; i++) {
 		const struct item *x = &it[i];
 		if (!x->linked || x->role != R_MAP || !x->uc_minus || x->at + x->len > ck->len)
 			continue;
-		/* the memory the cookie is for: the largest mapping, and another of the same
-		 * bytes (the other arm of a wrapper that maps with ioremap_nocache() or
-		 * ioremap(), as matroxfb's mga_ioremap()) */
-		if (!wc_req_any && (x == largest || (x->at == largest->at && x->len == largest->len)))
+		if (!wc_req_any && (any_target ? is_target(x, ck)
+				    : (x == largest || (x->at == largest->at && x->len == largest->len))))
 			continue;
 		unsigned off_h = eff(r.off, x), off_n = eff(r.off_noholes, x);
 		unsigned on_h = eff(r.on, x), on_n = eff(r.on_noholes, x);
@@ -962,9 +1298,27 @@ static int decide_aliases(struct iom_lint *l, struct item *it, size_t n)
 				continue;
 			long long uat = u->base[a].off - w->base[b].off;  /* u relative to w */
 			/* the smallest lengths the flow-insensitive values allow: an alias only
-			 * when the two overlap whichever value the length has */
-			long long wl = w->size > 0 ? w->smin : 16ll << 20;
-			long long ul = u->size > 0 ? u->smin : wl - uat;
+			 * when the two overlap whichever value the length has. The one that
+			 * starts first must be known to reach the other: by its length, or by
+			 * mapping its whole region (whole_region()); two that start together
+			 * overlap whatever their lengths. */
+			bool wk = w->size > 0, uk = u->size > 0, ww = whole_region(w, b), uw = whole_region(u, a);
+			long long wl, ul;
+			if (uat >= 0) {
+				if (uat > 0 && !wk && !ww)
+					continue;
+				wl = wk ? w->smin : ww ? uat + (uk ? u->smin : 4096) : uk ? u->smin : 4096;
+				if (ww && wl < (16ll << 20))
+					wl = 16ll << 20;
+				ul = uk ? u->smin : wl - uat;
+			} else {
+				if (!uk && !uw)
+					continue;
+				ul = uk ? u->smin : -uat + (wk ? w->smin : 4096);
+				if (uw && ul < (16ll << 20))
+					ul = 16ll << 20;
+				wl = wk ? w->smin : uat + ul > 4096 ? uat + ul : 4096;
+			}
 			if (uat >= wl || uat + ul <= 0)
 				continue;
 			const struct item *early = cmp_item(w, u) < 0 ? w : u, *late = early == w ? u : w;
@@ -1038,7 +1392,40 @@ static void size_of(struct rctx *c, const char *expr, const char *fn, struct ite
 		if (!x->smin || sv[j].off < x->smin)
 			x->smin = sv[j].off;
 	}
-	snprintf(x->size_txt, sizeof(x->size_txt), "%s", ks >= 1 ? sv[0].root : "");
+	if (ks >= 1)
+		memcpy(x->size_txt, sv[0].root, sizeof(x->size_txt));
+	else
+		x->size_txt[0] = 0;
+	x->nsroot = 0;
+	for (int j = 0; j < ks; j++)
+		if (sv[j].root[0] && !sv[j].off)
+			memcpy(x->sroot[x->nsroot++], sv[j].root, sizeof(x->sroot[0]));
+}
+
+/* Does x map the whole region its base alternative a starts, however long it is: the
+ * pci_iomap() family with no length (lib/pci_iomap.c@6.12: a maxlen of 0 maps the whole
+ * BAR) and pci_ioremap_bar() (drivers/pci/pci.c@6.12: resource_size() of the BAR), a
+ * length pci_resource_len(D, N) at pci_resource_start(D, N), or resource_size(R) at
+ * R->start? An offset the driver adds to that start is then inside it: s3fb maps all of
+ * BAR 0 with pci_iomap_wc(dev, 0, 0) and its DDC registers at BAR 0 + 16 MiB. */
+static bool whole_region(const struct item *x, int a)
+{
+	if (x->wholebar)
+		return true;
+	if (a < 0 || a >= x->nbase)
+		return false;
+	const char *b = x->base[a].root;
+	for (int j = 0; j < x->nsroot; j++) {
+		const char *r = x->sroot[j];
+		size_t rl = strlen(r), bl = strlen(b);
+		if (!strncmp(r, "pci_resource_len(", 17) && !strncmp(b, "pci_resource_start(", 19) &&
+		    !strcmp(r + 17, b + 19))
+			return true;
+		if (!strncmp(r, "resource_size(", 14) && rl > 15 && bl == rl - 15 + 7 &&
+		    !strncmp(b, r + 14, rl - 15) && !strcmp(b + rl - 15, "->start"))
+			return true;
+	}
+	return false;
 }
 
 /* The index of parameter name among fn's parameters (its FN fact in the driver), or -1. */
@@ -1104,6 +1491,7 @@ static int wrapper_items(const struct iom_lint *l, struct rctx *c, const struct 
 		snprintf(h, sizeof(h), "%s() called with %s = %s (line %d)", f->func, pn, g->args[pb], g->line);
 		c->file = g->file;
 		x->nbase = resolve(c, g->args[pb], g->func, 0, x->base, MAXALT, h);
+		snprintf(x->btxt, sizeof(x->btxt), "%.199s", g->args[pb]);
 		if (ps >= 0 && (size_t)ps < g->nargs) {
 			size_of(c, g->args[ps], g->func, x);
 		} else if (si >= 0 && (size_t)si < f->nargs) {
@@ -1184,11 +1572,15 @@ int lint_decide_mappings(struct iom_lint *l)
 				snprintf(e, sizeof(e), "pci_resource_start(%s, %s)", f->nargs > 0 ? f->args[0] : "?",
 					 (size_t)mp->bar < f->nargs ? f->args[mp->bar] : "?");
 				x->nbase = resolve(&c, e, f->func, 0, x->base, MAXALT, "");
+				snprintf(x->btxt, sizeof(x->btxt), "%.199s", e);
 				long long v;
 				if (si >= 0 && (size_t)si < f->nargs && numeric(&c, f->args[si], &v) && v > 0)
 					x->size = x->smin = v;
+				else if (si < 0 || (size_t)si >= f->nargs || (numeric(&c, f->args[si], &v) && !v))
+					x->wholebar = true;
 			} else if (bi >= 0 && (size_t)bi < f->nargs) {
 				x->nbase = resolve(&c, f->args[bi], f->func, 0, x->base, MAXALT, "");
+				snprintf(x->btxt, sizeof(x->btxt), "%.199s", f->args[bi]);
 				if (si >= 0 && (size_t)si < f->nargs)
 					size_of(&c, f->args[si], f->func, x);
 			}

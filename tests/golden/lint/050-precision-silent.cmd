@@ -1,0 +1,1 @@
+lint --facts tests/lint/precision/else-endif/facts.jsonl --facts tests/lint/precision/fallback/facts.jsonl --facts tests/lint/precision/if-else-preproc/facts.jsonl --facts tests/lint/precision/probe/facts.jsonl --facts tests/lint/precision/resource-link/facts.jsonl --facts tests/lint/precision/return-else/facts.jsonl --facts tests/lint/precision/ternary/facts.jsonl

@@ -1,0 +1,1 @@
+lint --facts tests/lint/precision/switch/facts.jsonl --facts tests/lint/precision/macro-size/facts.jsonl

@@ -1,0 +1,1 @@
+lint -j --facts tests/lint/precision/unknown-size/facts.jsonl
