@@ -142,17 +142,31 @@ static bool on_path(const char *prog)
 	return false;
 }
 
-/* An absolute path for p (no symbolic links resolved: the mapping back is textual). */
-static char *absolute(const char *p)
+/* The name spatch is given for path p: a symbolic link in the temporary directory tmp
+ * (tmp/f000001.c for a file, tmp/d000001 for a directory) to p's real path. spatch prints
+ * the name it was given, which maps back to p textually, however p is written: spatch
+ * would print ../drv/x.c as drv/x.c (it removes ".." itself), and runs find through a shell
+ * on --dir, which splits a path with a space. NULL on failure, errno set. */
+static char *spatch_name(const char *tmp, const char *p, bool dir)
 {
-	if (p[0] == '/')
-		return strdup(p);
-	char cwd[4096];
-	if (!getcwd(cwd, sizeof(cwd)))
+	static unsigned seq;
+	char *real = realpath(p, NULL);
+	if (!real)
 		return NULL;
+	const char *ext = dir ? "" : strrchr(p, '.');
 	char *r = NULL;
-	if (asprintf(&r, "%s/%s", cwd, p) < 0)
+	if (asprintf(&r, "%s/%c%06u%s", tmp, dir ? 'd' : 'f', ++seq, ext ? ext : "") < 0) {
+		free(real);
 		return NULL;
+	}
+	int rc = symlink(real, r);
+	int e = errno;
+	free(real);
+	if (rc < 0) {
+		free(r);
+		errno = e;
+		return NULL;
+	}
 	return r;
 }
 
@@ -231,8 +245,11 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 		strv_add(&av, "1");
 	}
 	if (dir) {
+		/* the trailing '/' makes spatch's find enter the link spatch_name() made */
+		char ds[4200];
+		snprintf(ds, sizeof(ds), "%s/", dir);
 		strv_add(&av, "--dir");
-		strv_add(&av, dir);
+		strv_add(&av, ds);
 	} else {
 		for (size_t i = 0; i < files->n; i++)
 			strv_add(&av, files->v[i]);
@@ -261,7 +278,7 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 	int st = 0;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	size_t olen = 0, elen = 0;
+	size_t olen = 0, elen = 0, probs0 = iom_lint_nr_problems(l);
 	char *out = cli_read_file(outp, &olen), *err = cli_read_file(errp, &elen);
 	int rc = 0;
 	if (!out || !err) {
@@ -317,7 +334,8 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 			}
 			line = nl ? nl + 1 : NULL;
 		}
-		if (WEXITSTATUS(st) != 0) {
+		if (WEXITSTATUS(st) != 0 && iom_lint_nr_problems(l) == probs0) {
+			/* a status with no file named (a file list timed out, a rule failed) */
 			char msg[200];
 			snprintf(msg, sizeof(msg), "spatch exited with status %d", WEXITSTATUS(st));
 			iom_lint_add_problem(l, what, msg);
@@ -396,13 +414,17 @@ static char *rules_file(const char *tmp, int k)
 
 static void rm_tmp(const char *tmp)
 {
-	const char *names[] = { "out", "err", "iomodel-lint0.cocci", "iomodel-lint1.cocci",
-				"iomodel-lint2.cocci" };
-	char p[4200];
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(p, sizeof(p), "%s/%s", tmp, names[i]);
+	/* lint's own directory: its outputs, rules and the links spatch_name() made */
+	DIR *d = opendir(tmp);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		char p[4200];
+		snprintf(p, sizeof(p), "%s/%s", tmp, e->d_name);
 		unlink(p);
 	}
+	if (d)
+		closedir(d);
 	rmdir(tmp);
 }
 
@@ -497,6 +519,13 @@ int cmd_lint(int argc, char **argv)
 				cli_error("lint: --kernel wants X.Y, such as 4.2 or 6.12, not '%s'", optarg);
 				RET(CLI_BADINPUT);
 			}
+			if (!iom_kver_known(kver)) {
+				char nv[16];
+				cli_error("lint: --kernel %s: no Linux release the version tables describe "
+					  "(3.0-3.19, 4.0-4.20, 5.0-5.19, 6.0-%s)", optarg,
+					  iom_kver_str(IOM_KVER_NEWEST, nv, sizeof(nv)));
+				RET(CLI_BADINPUT);
+			}
 			break;
 		case O_JOBS:
 		case O_TIMEOUT: {
@@ -577,7 +606,11 @@ int cmd_lint(int argc, char **argv)
 		const char *td = getenv("TMPDIR");
 		char tmpl[4096];
 		snprintf(tmpl, sizeof(tmpl), "%s/iomodel-lint.XXXXXX", td && *td ? td : "/tmp");
-		char *tmp = mkdtemp(tmpl);
+		char *tmp0 = mkdtemp(tmpl);
+		/* absolute: spatch runs from inside it, and prints the names given */
+		char *tmp = tmp0 ? realpath(tmp0, NULL) : NULL;
+		if (tmp0 && !tmp)
+			rm_tmp(tmp0);
 		char *cocci[NPROG] = { 0 };
 		bool ok = tmp != NULL;
 		for (int k = 0; ok && k < NPROG; k++) {
@@ -591,6 +624,7 @@ int cmd_lint(int argc, char **argv)
 			cli_error("lint: cannot write the rules to a temporary directory: %s", strerror(errno));
 			if (tmp)
 				rm_tmp(tmp);
+			free(tmp);
 			iom_lint_free(l);
 			return CLI_BADINPUT;
 		}
@@ -608,9 +642,14 @@ int cmd_lint(int argc, char **argv)
 				cli_error("lint: %s: not a C source or header file (.c, .h)", argv[i]);
 				bad = 1;
 			} else {
-				char *a = absolute(argv[i]);
+				char *a = spatch_name(tmp, argv[i], false);
+				if (!a) {
+					cli_error("lint: %s: %s", argv[i], strerror(errno));
+					bad = 1;
+					continue;
+				}
 				strv_add(&loose, argv[i]);
-				strv_add(&loose_abs, a ? a : argv[i]);
+				strv_add(&loose_abs, a);
 				free(a);
 			}
 		}
@@ -632,11 +671,15 @@ int cmd_lint(int argc, char **argv)
 				bad = 1;
 				continue;
 			}
-			char *a = absolute(argv[i]);
-			size_t al = strlen(a), gl = strlen(argv[i]);
+			char *a = spatch_name(tmp, argv[i], true);
+			if (!a) {
+				cli_error("lint: %s: %s", argv[i], strerror(errno));
+				bad = 1;
+				strv_free(&files);
+				continue;
+			}
+			size_t gl = strlen(argv[i]);
 			/* "dir/" and "dir" map alike */
-			while (al > 1 && a[al - 1] == '/')
-				a[--al] = 0;
 			char *given = strdup(argv[i]);
 			while (gl > 1 && given[gl - 1] == '/')
 				given[--gl] = 0;
@@ -656,6 +699,7 @@ int cmd_lint(int argc, char **argv)
 		strv_free(&loose);
 		strv_free(&loose_abs);
 		rm_tmp(tmp);
+		free(tmp);
 		for (int k = 0; k < NPROG; k++)
 			free(cocci[k]);
 	}
@@ -677,8 +721,13 @@ int cmd_lint(int argc, char **argv)
 		iom_lint_free(l);
 		return CLI_BADINPUT;
 	}
-	if (iom_lint_nr_problems(l))
+	/* each file problem once, on stderr: the report on stdout counts them (JSON and SARIF
+	 * list them too) */
+	for (size_t i = 0; i < iom_lint_nr_problems(l); i++) {
+		const struct iom_lint_problem *p = iom_lint_problem(l, i);
+		fprintf(stderr, "%s: error: %s\n", p->file, p->msg);
 		bad = 1;
+	}
 	if (emit_dir) {
 		/* each finding's scenario, to rerun with iomodel run --pat both */
 		if (mkdir(emit_dir, 0777) < 0 && errno != EEXIST) {

@@ -272,15 +272,27 @@ static int cmp_finding(const void *a, const void *b)
 	return r;
 }
 
+/* The call codes need no parse: a call spatch did not report (code it could not parse, a
+ * macro body) is one all the same. */
+static bool call_code_name(const struct lint_name *n)
+{
+	return n && (n->cls == LC_MTRR_ADD || n->cls == LC_MTRR_DEL || n->cls == LC_VERSIONED);
+}
+
+bool lint_note_unparsed(const struct iom_lint_fact *f)
+{
+	return f->kind == IOM_LINT_UNPARSED && !call_code_name(lint_name_lookup(f->name));
+}
+
 int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 {
 	lint_sort_facts(l);
 	for (size_t i = 0; i < l->nr_facts; i++) {
 		const struct iom_lint_fact *f = &l->facts[i];
-		if (f->kind != IOM_LINT_CALL)
+		if (f->kind != IOM_LINT_CALL && f->kind != IOM_LINT_UNPARSED)
 			continue;
 		const struct lint_name *n = lint_name_lookup(f->name);
-		if (!n || own_definition(l, f))
+		if (!n || own_definition(l, f) || (f->kind == IOM_LINT_UNPARSED && !call_code_name(n)))
 			continue;
 		int rc = 0;
 		switch (n->cls) {

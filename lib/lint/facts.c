@@ -212,6 +212,10 @@ int iom_lint_add_problem(struct iom_lint *l, const char *file, const char *msg)
 {
 	if (cur_driver(l) < 0)
 		return -IOM_ENOMEM;
+	/* once: each spatch program reports the same timed-out file */
+	for (size_t i = 0; i < l->nr_probs; i++)
+		if (!strcmp(l->probs[i].file, file ? file : "") && !strcmp(l->probs[i].msg, msg ? msg : ""))
+			return 0;
 	if (l->nr_probs == l->cap_probs) {
 		size_t nc = l->cap_probs ? 2 * l->cap_probs : 8;
 		struct iom_lint_problem *n = realloc(l->probs, nc * sizeof(*n));
@@ -411,7 +415,9 @@ int iom_lint_add_spatch(struct iom_lint *l, const char *text, size_t len, const 
  *   {"iomodel_lint_facts": 1}                       first line
  *   {"driver": NAME}                                the facts after it are NAME's
  *   {"kind": ..., "name": ..., "file": ..., ...}     a fact, 1-based column
- *   {"problem": MESSAGE, "file": FILE}              a problem of the current driver */
+ *   {"problem": MESSAGE, "file": FILE}              a problem of the current driver
+ *   {"end": N}                                      last line: N records since the header
+ *                                                   (a file cut at a line boundary says so) */
 
 static void put_json(struct iom_buf *b, json_t *o)
 {
@@ -542,6 +548,8 @@ void iom_lint_write_facts(const struct iom_lint *l, struct iom_buf *b)
 				put_json(b, json_pack("{s:o,s:o}", "problem", lint_json_str(l->probs[i].msg),
 						      "file", lint_json_str(l->probs[i].file)));
 	}
+	size_t nrec = (size_t)l->nr_drivers + l->nr_facts + l->nr_probs;
+	put_json(b, json_pack("{s:I}", "end", (json_int_t)nrec));
 	free(order);
 	free(v);
 }
@@ -560,6 +568,18 @@ static const char *facts_line(struct iom_lint *l, json_t *o, int *col)
 	}
 	if (l->cur == -1)
 		return "not an iomodel lint facts file (the first line is {\"iomodel_lint_facts\": 1})";
+	if (l->rd_end)
+		return "a line after the end record {\"end\": N}";
+	json_t *ev = json_object_get(o, "end");
+	if (ev) {
+		if (!json_is_integer(ev) || json_object_size(o) != 1)
+			return "the end record is {\"end\": N}";
+		if (json_integer_value(ev) != l->rd_n)
+			return "the end record counts another number of lines: the file was cut or joined";
+		l->rd_end = true;
+		return NULL;
+	}
+	l->rd_n++;
 	json_t *dv = json_object_get(o, "driver");
 	if (dv) {
 		if (!json_is_string(dv) || json_object_size(o) != 1)
@@ -587,9 +607,18 @@ int iom_lint_read_facts(struct iom_lint *l, const char *text, size_t len, const 
 	int saved = l->cur;
 	l->by_dir = false;
 	l->cur = -1;
+	l->rd_n = 0;
+	l->rd_end = false;
 	int rc = each_line(l, text, len, name, d, facts_line);
-	if (!rc && l->cur == -1) {
+	if (!rc && l->cur == -1 && !l->rd_end) {
 		iom_diag_set(d, IOM_EPARSE, name, 1, 1, "empty: not an iomodel lint facts file");
+		rc = -IOM_EPARSE;
+	} else if (!rc && !l->rd_end) {
+		int lines = 1;
+		for (size_t i = 0; i < len; i++)
+			lines += text[i] == '\n' && i + 1 < len;
+		iom_diag_set(d, IOM_EPARSE, name, lines + (len && text[len - 1] == '\n'), 1,
+			     "the facts stop before their end record {\"end\": N}: the file was cut short");
 		rc = -IOM_EPARSE;
 	}
 	if (rc || l->cur < 0)
@@ -1212,6 +1241,19 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	if (drv < 0)
 		return -IOM_ENOMEM;
 	l->last_drv = drv;  /* covered() reads it */
+	const char *nul = memchr(text, 0, len);
+	if (nul) {
+		/* binary data named .c: spatch parses none of it; the text is still read for
+		 * the call codes */
+		int ln = 1;
+		for (const char *q = text; q < nul; q++)
+			ln += *q == '\n';
+		char msg[120];
+		snprintf(msg, sizeof(msg), "not C source text (a NUL byte on line %d): only the call codes are checked in it", ln);
+		int rc = iom_lint_add_problem(l, file, msg);
+		if (rc < 0)
+			return rc;
+	}
 	const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
 	size_t dn = dl ? dl->n : 0;
 	bool any_fact = false;
@@ -1294,6 +1336,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	struct seg *segs = NULL;
 	size_t nsegs = 0;
 	int line = 1;
+	bool unparsed_told = nul != NULL; /* the file's problem said (or spatch's, a timeout) */
+	for (size_t k = 0; k < l->nr_probs && !unparsed_told; k++)
+		unparsed_told = !strcmp(l->probs[k].file, file);
 	bool bol = true;            /* only blanks so far on this line                    */
 	char guard[128] = "";       /* #ifndef X seen as the last directive               */
 	for (size_t i = 0; i < len && !rc;) {
@@ -1624,10 +1669,25 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					 * a function of a driver that does, the text gives the call */
 					if (wc_driver && nm->cls == LC_MAP && cur_fn >= 0 && !covered(l, 0, file, line, cl))
 						rc = text_call_fact(l, file, text, len, i, e, z, line, cl, &defs[cur_fn]);
+				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ALLOC) {
+					;  /* where DMA memory comes from, matched by design only in a
+					    * file with a relaxed write, and only as X->m = ...: no rule
+					    * decides the call itself */
 				} else if (k != IOM_LINT_UNPARSED)
 					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
-				else if (!covered(l, 0, file, line, cl))
+				else if (!covered(l, 0, file, line, cl)) {
 					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
+					/* code the matcher reports wherever it parses: it did not parse
+					 * this (a syntax error, or not C): a problem of the file, once */
+					if (!rc && !unparsed_told) {
+						char msg[200];
+						snprintf(msg, sizeof(msg), "spatch did not parse this file (%.*s() at line %d "
+							 "is not reported): only the call codes are checked in it",
+							 (int)(e - i < 64 ? e - i : 64), text + i, line);
+						rc = iom_lint_add_problem(l, file, msg);
+						unparsed_told = true;
+					}
+				}
 				if (!rc && k != IOM_LINT_UNPARSED) {
 					struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
 					char *fn = strdup(f->name);

@@ -47,6 +47,8 @@ struct iom_lint {
 	bool by_dir;            /* iom_lint_driver(l, NULL): a driver per directory        */
 	struct iom_lint_fact *facts;
 	size_t nr_facts, cap_facts;
+	long rd_n;              /* the facts reader: records read after the header,      */
+	bool rd_end;            /* and its end record seen                               */
 	struct iom_lint_problem *probs;
 	size_t nr_probs, cap_probs;
 	struct iom_lint_finding *found;
@@ -79,6 +81,11 @@ int lint_reindex(struct iom_lint *l);
 
 /* Facts in their canonical order (forgets the findings). */
 void lint_sort_facts(struct iom_lint *l);
+
+/* Is f a mention the report lists as not checked: an UNPARSED fact of a name whose code
+ * needs a parse (the call codes, mtrr-add-in-driver and removed-api, need none: they
+ * decide a mention from the text too) (decide.c). */
+bool lint_note_unparsed(const struct iom_lint_fact *f);
 
 /* Forget the findings (facts changed). */
 void lint_clear_findings(struct iom_lint *l);

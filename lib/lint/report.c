@@ -30,7 +30,7 @@ static size_t nr_unparsed(const struct iom_lint *l)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < l->nr_facts; i++)
-		n += l->facts[i].kind == IOM_LINT_UNPARSED;
+		n += lint_note_unparsed(&l->facts[i]);
 	return n;
 }
 
@@ -58,15 +58,15 @@ void iom_lint_render_text(const struct iom_lint *l, struct iom_buf *b)
 			iom_buf_printf(b, "      scenario: %s (--emit DIR writes it)\n", f->evname);
 	}
 	size_t nu = nr_unparsed(l);
-	if (nu || l->nr_probs)
+	/* the file problems are the caller's to print (the CLI: once, on stderr); the
+	 * count line counts them */
+	if (nu)
 		iom_buf_printf(b, "%snot checked:\n", l->nr_found ? "\n" : "");
 	for (size_t i = 0; i < l->nr_facts; i++)
-		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+		if (lint_note_unparsed(&l->facts[i]))
 			iom_buf_printf(b, "  %s:%d:%d: %s(): %s\n", l->facts[i].file, l->facts[i].line,
 				       l->facts[i].col, l->facts[i].name, unparsed_msg + 13);
-	for (size_t i = 0; i < l->nr_probs; i++)
-		iom_buf_printf(b, "  %s: %s\n", l->probs[i].file, l->probs[i].msg);
-	iom_buf_printf(b, "%s%zu finding%s", l->nr_found || nu || l->nr_probs ? "\n" : "",
+	iom_buf_printf(b, "%s%zu finding%s", l->nr_found || nu ? "\n" : "",
 		       l->nr_found, l->nr_found == 1 ? "" : "s");
 	if (nu || l->nr_probs)
 		iom_buf_printf(b, ", %zu call%s not checked, %zu file problem%s", nu, nu == 1 ? "" : "s",
@@ -85,11 +85,9 @@ void iom_lint_render_gcc(const struct iom_lint *l, struct iom_buf *b)
 				       f->related->file, f->related->line, f->related->col, f->code);
 	}
 	for (size_t i = 0; i < l->nr_facts; i++)
-		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+		if (lint_note_unparsed(&l->facts[i]))
 			iom_buf_printf(b, "%s:%d:%d: note: %s(): %s\n", l->facts[i].file, l->facts[i].line,
 				       l->facts[i].col, l->facts[i].name, unparsed_msg);
-	for (size_t i = 0; i < l->nr_probs; i++)
-		iom_buf_printf(b, "%s: error: %s\n", l->probs[i].file, l->probs[i].msg);
 }
 
 static void dump(json_t *o, struct iom_buf *b)
@@ -147,7 +145,7 @@ void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b)
 		json_array_append_new(a, j);
 	}
 	for (size_t i = 0; i < l->nr_facts; i++)
-		if (l->facts[i].kind == IOM_LINT_UNPARSED)
+		if (lint_note_unparsed(&l->facts[i]))
 			json_array_append_new(u, json_pack("{s:o,s:o,s:i,s:i,s:s}", "name",
 							   lint_json_str(l->facts[i].name), "file",
 							   lint_json_str(l->facts[i].file), "line", l->facts[i].line,
@@ -208,7 +206,7 @@ void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct
 		json_array_append_new(results, r);
 	}
 	for (size_t i = 0; i < l->nr_facts; i++)
-		if (l->facts[i].kind == IOM_LINT_UNPARSED) {
+		if (lint_note_unparsed(&l->facts[i])) {
 			char m[256];
 			snprintf(m, sizeof(m), "%s(): %s", l->facts[i].name, unparsed_msg);
 			json_array_append_new(notes, json_pack("{s:s,s:{s:s},s:[o]}", "level", "note", "message",

@@ -44,3 +44,11 @@ int iom_kver_parse_release(const char *s, unsigned *out)
 	v[k] = 0;
 	return iom_kver_parse(v, out);
 }
+
+int iom_kver_known(unsigned kver)
+{
+	/* the last minor release of each series (kernel.org: 3.19, 4.20, 5.19) */
+	static const unsigned last[] = { [3] = 19, [4] = 20, [5] = 19, [6] = IOM_KVER_MINOR(IOM_KVER_NEWEST) };
+	unsigned maj = IOM_KVER_MAJOR(kver), min = IOM_KVER_MINOR(kver);
+	return maj >= 3 && maj <= 6 && min <= last[maj];
+}

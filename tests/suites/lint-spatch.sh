@@ -55,14 +55,47 @@ awk 'BEGIN { print "int g(unsigned long b) { return mtrr_add(b, 1, 1, 1); }";
 		printf "static int f%d(int x) { int y = x * %d + (x >> 3); if (y > 7) y -= x; else y += 2; return y; }\n", i, i }' >"$t/drv/slow.c"
 "$bin" lint --timeout 1 --format gcc "$t/drv" >"$t/out" 2>"$t/err"
 rc=$?
-if grep -q "slow.c: error: spatch timed out" "$t/out"; then
-	check "timeout: the file is named, exit 2, the other file still reported" \
-		'[ "$rc" = 2 ] && grep -q "drv/wc.c:11:14: warning" "$t/out"'
-	check "timeout: the call in the timed-out file is listed as not checked" \
-		'grep -q "drv/slow.c:1:33: note: mtrr_add(): not checked" "$t/out"'
+if grep -q "slow.c: error: spatch timed out" "$t/err"; then
+	check "timeout: the file is named once, on stderr, exit 2, the other file still reported" \
+		'[ "$rc" = 2 ] && grep -q "drv/wc.c:11:14: warning" "$t/out" && [ "$(grep -c slow.c "$t/err")" = 1 ] && ! grep -q "error:" "$t/out"'
+	check "timeout: the call in the timed-out file is still found from the text" \
+		'grep -q "drv/slow.c:1:33: warning: .*\[mtrr-add-in-driver\]" "$t/out"'
 else
 	skip "timeout: the file is named, exit 2, the other file still reported" "spatch finished slow.c within 1 s here"
 fi
+# Files spatch cannot parse (a syntax error before the call; binary data named .c): exit 2,
+# each file named once on stderr, and the call codes, which need no parse, still found
+mkdir "$t/up"
+printf 'int f(void)\n{\n\tint x = ((((;\n\tmtrr_add(1, 2, MTRR_TYPE_WRCOMB, 1);\n\treturn 0;\n}\n' >"$t/up/syntax.c"
+{ head -c 2000 "$bin"; printf '\nvoid g(void) { ioremap_nocache(1, 2); }\n'; } >"$t/up/binary.c"
+"$bin" lint --format gcc "$t/up" >"$t/out" 2>"$t/err"
+rc=$?
+check "unparseable files: exit 2, each named once on stderr" \
+	'[ "$rc" = 2 ] && [ "$(grep -c "up/syntax.c: error: spatch did not parse" "$t/err")" = 1 ] && [ "$(grep -c "up/binary.c: error: not C source text" "$t/err")" = 1 ] && [ "$(wc -l <"$t/err")" = 2 ]'
+check "unparseable files: the call codes still found" \
+	'grep -q "up/syntax.c:4:2: warning: .*\[mtrr-add-in-driver\]" "$t/out" && grep -q "up/binary.c:.*warning: ioremap_nocache().*\[removed-api\]" "$t/out"'
+# The same findings however the path is written: absolute, relative, with "..", through a
+# symbolic link, as its directory, with a space and a '#' in it (spatch removes ".." from
+# the names it prints, and runs find through a shell on --dir). Compared with each path's
+# own prefix taken off.
+mkdir -p "$t/p/cwd" "$t/p/drv" "$t/p/with space/x#y"
+cp tests/lint/atyfb/before-004/atyfb_base.c tests/lint/atyfb/before-004/atyfb.h "$t/p/drv/"
+cp tests/lint/atyfb/before-004/atyfb_base.c tests/lint/atyfb/before-004/atyfb.h "$t/p/with space/x#y/"
+ln -s drv "$t/p/link"
+"$bin" lint --format gcc tests/lint/atyfb/before-004 | sed 's|tests/lint/atyfb/before-004/||g' >"$t/p/want"
+pathcase() { # label, cwd, prefix to take off, path...
+	local label=$1 dir=$2 pre=$3
+	shift 3
+	( cd "$dir" && "$OLDPWD/$bin" lint --format gcc "$@" ) | sed "s|$pre||g" >"$t/p/got"
+	check "path written as $label: the same findings" 'grep -q warning "$t/p/want" && cmp -s "$t/p/want" "$t/p/got"'
+}
+pathcase "an absolute directory" . "$t/p/drv/" "$t/p/drv"
+pathcase "a relative directory" "$t/p" drv/ drv
+pathcase "a directory through .." "$t/p/cwd" ../drv/ ../drv
+pathcase "a directory through a symbolic link" "$t/p" link/ link/
+pathcase "a directory with a space and #" "$t/p" "with space/x#y/" "with space/x#y"
+pathcase "files through .. with a space and #" "$t/p/cwd" "../with space/x#y/" \
+	"../with space/x#y/atyfb_base.c" "../with space/x#y/atyfb.h"
 # SARIF 2.1.0: the required properties (sarifLog.version, runs; run.tool.driver.name;
 # result.message.text) and the rules' descriptions
 if command -v jq >/dev/null 2>&1; then

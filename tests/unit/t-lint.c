@@ -278,6 +278,13 @@ static void reader_diagnostics(void **state)
 		{ "", 1, 1, 1, "empty: not an iomodel lint facts file" },
 		{ "{\"iomodel_lint_facts\":1}\n{\"problem\":\"p\"}\n", 1, 2, 1,
 		  "a fact before the first {\"driver\": NAME} line" },
+		/* the end record: a file cut at a line boundary, a wrong count, a line after it */
+		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n", 1, 3, 1,
+		  "the facts stop before their end record {\"end\": N}: the file was cut short" },
+		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n{\"end\":2}\n", 1, 3, 1,
+		  "the end record counts another number of lines: the file was cut or joined" },
+		{ "{\"iomodel_lint_facts\":1}\n{\"driver\":\"d\"}\n{\"end\":1}\n{\"driver\":\"e\"}\n", 1, 4, 1,
+		  "a line after the end record {\"end\": N}" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct iom_lint *l = iom_lint_new(0);

@@ -1,0 +1,1 @@
+lint --kernel 2.6 --facts tests/lint/stub/facts.jsonl

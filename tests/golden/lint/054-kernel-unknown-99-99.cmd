@@ -1,0 +1,1 @@
+lint --kernel 99.99 --facts tests/lint/stub/facts.jsonl
