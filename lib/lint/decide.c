@@ -15,11 +15,12 @@
 #include "iomodel/litmus.h"
 
 const struct iom_lint_code iom_lint_codes[] = {
-#define LCODE(id, code, src, sum, expl, help) { code, src, sum, expl, help },
+#define LCODE(id, code, src, sum, expl, help) [LINT_##id] = { code, src, sum, expl, help },
 #include "../../tables/lint_codes.def"
 #undef LCODE
-	{ NULL, NULL, NULL, NULL, NULL },
+	[LINT__NCODES] = { NULL, NULL, NULL, NULL, NULL },
 };
+_Static_assert(sizeof(iom_lint_codes) / sizeof(iom_lint_codes[0]) == LINT__NCODES + 1, "tables/lint_codes.def");
 
 const struct iom_lint_code *iom_lint_code_lookup(const char *code)
 {
@@ -41,7 +42,7 @@ const struct iom_lint_finding *iom_lint_finding(const struct iom_lint *l, size_t
 	return i < l->nr_found ? &l->found[i] : NULL;
 }
 
-int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+int lint_add_finding(struct iom_lint *l, enum lint_code code, const struct iom_lint_fact *at,
 		     const struct iom_lint_fact *rel, const char *fmt, ...)
 {
 	if (l->nr_found == l->cap_found) {
@@ -59,8 +60,8 @@ int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint
 	va_end(ap);
 	if (n < 0)
 		return -IOM_ENOMEM;
-	const struct iom_lint_code *c = iom_lint_code_lookup(code);
-	l->found[l->nr_found++] = (struct iom_lint_finding){ .code = c ? c->code : code, .at = at, .related = rel, .msg = msg };
+	l->found[l->nr_found++] = (struct iom_lint_finding){ .code = iom_lint_codes[code].code, .at = at,
+							     .related = rel, .msg = msg };
 	return 0;
 }
 
@@ -120,7 +121,7 @@ static int decide_mtrr(struct iom_lint *l, const struct iom_lint_fact *f, const 
 		  "exports arch_phys_wc_add() and arch_phys_wc_del() but not the mtrr_*() calls."
 		: "";
 	if (n->cls == LC_MTRR_DEL)
-		return lint_add_finding(l, "mtrr-add-in-driver", f, NULL,
+		return lint_add_finding(l, LINT_MTRR_ADD, f, NULL,
 				   "%s() from a driver%s releases a variable MTRR the driver programmed "
 				   "itself, an x86-only interface (arm64, powerpc and riscv have no MTRRs)."
 				   "%s Fix: %s.", f->name, u, link, n->fix);
@@ -143,7 +144,7 @@ static int decide_mtrr(struct iom_lint *l, const struct iom_lint_fact *f, const 
 	size_t o = 0;
 	for (size_t i = 0; i < f->nargs && o < sizeof(args); i++)
 		o += (size_t)snprintf(args + o, sizeof(args) - o, "%s%s", i ? ", " : "", f->args[i]);
-	return lint_add_finding(l, "mtrr-add-in-driver", f, NULL, "%s(%s)%s %s.%s Fix: %s.", f->name,
+	return lint_add_finding(l, LINT_MTRR_ADD, f, NULL, "%s(%s)%s %s.%s Fix: %s.", f->name,
 			   args, u, what, link, n->fix);
 }
 
@@ -216,11 +217,11 @@ static int decide_versioned(struct iom_lint *l, const struct iom_lint_fact *f, c
 		char since[16];
 		iom_kver_str(why->since, since, sizeof(since));
 		if (removed)
-			return lint_add_finding(l, "removed-api", f, NULL,
+			return lint_add_finding(l, LINT_REMOVED, f, NULL,
 					   "%s()%s is gone from %s on (%s: %s), so this does not build against "
 					   "%s; kernels before %s have it. Fix: %s.", f->name, u, since,
 					   why->key, why->commit, kv, since, n->fix);
-		return lint_add_finding(l, "removed-api", f, NULL,
+		return lint_add_finding(l, LINT_REMOVED, f, NULL,
 				   "%s()%s first appears in %s (%s: %s), so this does not build against "
 				   "%s. Fix: %s.", f->name, u, since, why->key, why->commit, kv, n->fix);
 	}
@@ -244,13 +245,13 @@ static int decide_versioned(struct iom_lint *l, const struct iom_lint_fact *f, c
 		char v[16];
 		if (pi->removed && l->kver >= pi->removed) {
 			iom_kver_str(pi->removed, v, sizeof(v));
-			return lint_add_finding(l, "removed-api", f, NULL,
+			return lint_add_finding(l, LINT_REMOVED, f, NULL,
 					   "%s()%s is gone from %s on (%s), so this does not build against %s; "
 					   "kernels before %s have it. Fix: %s.", f->name, u, v, pi->source, kv,
 					   v, n->fix);
 		}
 		iom_kver_str(pi->first, v, sizeof(v));
-		return lint_add_finding(l, "removed-api", f, NULL,
+		return lint_add_finding(l, LINT_REMOVED, f, NULL,
 				   "%s()%s first appears in %s (%s), so this does not build against %s. "
 				   "Fix: %s.", f->name, u, v, pi->source, kv, n->fix);
 	}
@@ -292,8 +293,9 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 		if (f->kind != IOM_LINT_CALL && f->kind != IOM_LINT_UNPARSED)
 			continue;
 		const struct lint_name *n = lint_name_lookup(f->name);
-		if (!n || own_definition(l, f) || (f->kind == IOM_LINT_UNPARSED && !call_code_name(n)))
-			continue;
+		if (!n || own_definition(l, f) || (f->kind == IOM_LINT_UNPARSED && !call_code_name(n)) ||
+		    lint_cond_never(f->cond))
+			continue;  /* (#if 0: never built) */
 		int rc = 0;
 		switch (n->cls) {
 		case LC_MTRR_ADD:

@@ -1675,7 +1675,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					    * decides the call itself */
 				} else if (k != IOM_LINT_UNPARSED)
 					rc = add_mention(l, k, file, line, cl, text + i, e - i, "");
-				else if (!covered(l, 0, file, line, cl)) {
+				else if (nsegs && lint_cond_never(segs[nsegs - 1].cond)) {
+					;  /* #if 0: never built, and spatch rightly skips it */
+				} else if (!covered(l, 0, file, line, cl)) {
 					rc = add_mention(l, IOM_LINT_UNPARSED, file, line, cl, text + i, e - i, "");
 					/* code the matcher reports wherever it parses: it did not parse
 					 * this (a syntax error, or not C): a problem of the file, once */

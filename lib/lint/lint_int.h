@@ -60,8 +60,17 @@ struct json_t;
 struct json_t *lint_json_str(const char *s);
 struct json_t *lint_fact_json(const struct iom_lint_fact *f);
 
+/* The codes, one per row of tables/lint_codes.def: a finding names its code by this enum,
+ * so a code the table lacks does not compile. */
+enum lint_code {
+#define LCODE(id, code, src, sum, expl, help) LINT_##id,
+#include "../../tables/lint_codes.def"
+#undef LCODE
+	LINT__NCODES
+};
+
 /* Record a finding (the message formatted); -IOM_ENOMEM. */
-int lint_add_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+int lint_add_finding(struct iom_lint *l, enum lint_code code, const struct iom_lint_fact *at,
 		     const struct iom_lint_fact *rel, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
@@ -69,6 +78,8 @@ int lint_decide_mappings(struct iom_lint *l);
 /* Do two if/else paths ("3.0/7.1", of one file) hold one if-chain with different arms?
  * Then the two facts never run together (mapping.c). */
 bool lint_paths_exclusive(const char *a, const char *b);
+/* Is an #if branch never built: a conjunct "0" (#if 0) (mapping.c)? */
+bool lint_cond_never(const char *cond);
 /* The ordering codes (ordering.c): each finding with its litmus test run per arch. */
 int lint_decide_ordering(struct iom_lint *l);
 /* The register an MMIO write's address names (ordering.c): its register macro or its

@@ -715,7 +715,7 @@ static bool cond_next(const char **p, char *out, size_t on, bool *neg)
 }
 
 /* Is the branch never built: a conjunct "0" (#if 0)? */
-static bool cond_never(const char *cond)
+bool lint_cond_never(const char *cond)
 {
 	char t[512];
 	bool neg;
@@ -752,7 +752,7 @@ static bool non_x86_branch(const char *cond)
 					     "CONFIG_ALPHA", "__alpha__", "CONFIG_PARISC", "CONFIG_S390",
 					     /* x86 is little-endian */
 					     "__BIG_ENDIAN", "CONFIG_CPU_BIG_ENDIAN" };
-	if (cond_never(cond))
+	if (lint_cond_never(cond))
 		return true;
 	const char *x = strstr(cond, "CONFIG_X86");
 	if (x && x > cond && (x[-1] == '!' || (x >= cond + 9 && !strncmp(x - 9, "!defined(", 9))))
@@ -1085,7 +1085,7 @@ static const char *link_how(const struct val *a, const struct val *b, char *buf,
 	return buf;
 }
 
-static int emit(struct iom_lint *l, const char *code, const struct item *at, const struct item *rel,
+static int emit(struct iom_lint *l, enum lint_code code, const struct item *at, const struct item *rel,
 		const char *scn, const char *msg, const struct item *m, const struct run2 *r)
 {
 	int rc = lint_add_finding(l, code, at->f, rel ? rel->f : NULL, "%s", msg);
@@ -1097,7 +1097,7 @@ static int emit(struct iom_lint *l, const char *code, const struct item *at, con
 	types_str(eff(r->off, m), f->pat_off, sizeof(f->pat_off));
 	f->evidence = strdup(scn);
 	const char *base = strrchr(at->f->file, '/');
-	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.scn", base ? base + 1 : at->f->file, code,
+	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.scn", base ? base + 1 : at->f->file, f->code,
 		 at->f->line);
 	for (char *p = f->evname; *p; p++)
 		if (*p == '.' && p[1] != 's')
@@ -1216,7 +1216,7 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 							    : "the MTRR is programmed but the PTEs decide first",
 			 types_str(eff(r.on, largest), t1, sizeof(t1)), types_str(eff(r.off, largest), t2, sizeof(t2)),
 			 kv);
-		rc = emit(l, "wc-cookie-without-wc-mapping", ck, largest, iom_buf_str(&text), msg, largest, &r);
+		rc = emit(l, LINT_WC_COOKIE, ck, largest, iom_buf_str(&text), msg, largest, &r);
 	}
 	/* registers-under-wc-mtrr: a UC- mapping inside the range that is not the memory the
 	 * cookie is for (a smaller one, or one beside a WC-requested mapping) */
@@ -1259,7 +1259,7 @@ static int decide_cookie(struct iom_lint *l, struct item *it, size_t n, struct i
 			 link_how(&x->base[x->alt], &ck->base[x->calt], lh, sizeof(lh)),
 			 r.holes ? "without the hole, " : "", types_str(off_n, t1, sizeof(t1)),
 			 types_str(on_n, t2, sizeof(t2)), hole, kv);
-		rc = emit(l, "registers-under-wc-mtrr", x, ck, iom_buf_str(&text), msg, x, &r);
+		rc = emit(l, LINT_REGS_WC, x, ck, iom_buf_str(&text), msg, x, &r);
 	}
 	run_free(&r);
 	iom_buf_release(&text);
@@ -1370,7 +1370,7 @@ static int decide_aliases(struct iom_lint *l, struct item *it, size_t n)
 				 "%s. PAT on: WC mapping %s, other %s. Kernel %s, iomodel's scenario of the two "
 				 "calls. Fix: one mapping per range, or map the registers apart with ioremap_uc().",
 				 wd, w->api, ud, u->api, link_how(&u->base[a], &w->base[b], lh, sizeof(lh)), verdict, types_str(ew, t1, sizeof(t1)), types_str(eu, t2, sizeof(t2)), kv);
-			rc = emit(l, "wc-uc-alias", late, early, iom_buf_str(&text), msg, u, &r);
+			rc = emit(l, LINT_WC_UC_ALIAS, late, early, iom_buf_str(&text), msg, u, &r);
 			run_free(&r);
 			iom_buf_release(&text);
 		}

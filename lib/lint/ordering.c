@@ -549,7 +549,7 @@ static bool verdict_line(char v[][16], char *per, size_t n)
 }
 
 /* Record an ordering finding with its litmus test (evidence) and the verdicts. */
-static int litmus_finding(struct iom_lint *l, const char *code, const struct iom_lint_fact *at,
+static int litmus_finding(struct iom_lint *l, enum lint_code code, const struct iom_lint_fact *at,
 			  const struct iom_lint_fact *rel, const char *msg, const char *test, char v[][16])
 {
 	int rc = lint_add_finding(l, code, at, rel, "%s", msg);
@@ -560,7 +560,7 @@ static int litmus_finding(struct iom_lint *l, const char *code, const struct iom
 		memcpy(f->verdict[a], v[a], sizeof(f->verdict[a]));
 	f->evidence = strdup(test);
 	const char *base = strrchr(at->file, '/');
-	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.litmus", base ? base + 1 : at->file, code, at->line);
+	snprintf(f->evname, sizeof(f->evname), "%s-%s-%d.litmus", base ? base + 1 : at->file, f->code, at->line);
 	for (char *p = f->evname; *p; p++)
 		if (*p == '.' && strcmp(p, ".litmus"))
 			*p = '_';
@@ -875,7 +875,7 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			 "Fix: dma_wmb() before the doorbell, or writel() (memory-barriers.txt, dma_wmb()).",
 			 sf->args[0], sf->args[1], sf->line, svia, e[j].f->name, via, kv, per,
 			 why[0] ? " Not run: " : "", why);
-		int rc = litmus_finding(l, "dma-write-then-relaxed-doorbell", e[j].f, s->f, msg, iom_buf_str(&t), v);
+		int rc = litmus_finding(l, LINT_DOORBELL, e[j].f, s->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
 		if (rc)
 			return rc;
@@ -1117,7 +1117,7 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 			 "Fix: dma_rmb() after the status read, or readl() (memory-barriers.txt, dma_rmb()).",
 			 r->f->name, via, r->f->line, e[j].f->name, e[j].f->args[0], kv, per,
 			 why[0] ? " Not run: " : "", why);
-		int rc = litmus_finding(l, "relaxed-read-then-dma-read", e[j].f, r->f, msg, iom_buf_str(&t), v);
+		int rc = litmus_finding(l, LINT_DMA_READ, e[j].f, r->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
 		if (rc)
 			return rc;

@@ -3,6 +3,7 @@
  * (OASIS "Static Analysis Results Interchange Format Version 2.1.0": sarifLog.version and
  * .runs, run.tool.driver.name, result.message; rules carry shortDescription,
  * fullDescription and help). Findings come sorted by iom_lint_decide(). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
@@ -160,11 +161,32 @@ void iom_lint_render_json(const struct iom_lint *l, struct iom_buf *b)
 	dump(o, b);
 }
 
+/* SARIF 2.1.0 3.4.3 and 3.4.4: an artifactLocation's uri is a URI (RFC 3986), so every
+ * byte outside the unreserved set and '/' is percent-encoded ("with space/x#y.c" is
+ * "with%20space/x%23y.c"); a relative path is relative to the uriBaseId SRCROOT, the
+ * directory lint ran in (run.originalUriBaseIds), an absolute one a file: URI. */
+static json_t *sarif_artifact(const char *file)
+{
+	struct iom_buf u;
+	iom_buf_init(&u);
+	if (file[0] == '/')
+		iom_buf_puts(&u, "file://");
+	for (const unsigned char *p = (const unsigned char *)file; *p; p++) {
+		if (isalnum(*p) || strchr("-._~/", *p))
+			iom_buf_add(&u, (const char *)p, 1);
+		else
+			iom_buf_printf(&u, "%%%02X", *p);
+	}
+	json_t *a = file[0] == '/' ? json_pack("{s:s}", "uri", iom_buf_str(&u))
+				   : json_pack("{s:s,s:s}", "uri", iom_buf_str(&u), "uriBaseId", "SRCROOT");
+	iom_buf_release(&u);
+	return a;
+}
+
 static json_t *sarif_loc(const struct iom_lint_fact *f)
 {
-	return json_pack("{s:{s:{s:o},s:{s:i,s:i}}}", "physicalLocation", "artifactLocation", "uri",
-			 lint_json_str(f->file), "region", "startLine", f->line, "startColumn",
-			 f->col > 0 ? f->col : 1);
+	return json_pack("{s:{s:o,s:{s:i,s:i}}}", "physicalLocation", "artifactLocation", sarif_artifact(f->file),
+			 "region", "startLine", f->line, "startColumn", f->col > 0 ? f->col : 1);
 }
 
 void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct iom_buf *b)
@@ -213,13 +235,16 @@ void iom_lint_render_sarif(const struct iom_lint *l, const char *version, struct
 							       "text", m, "locations", sarif_loc(&l->facts[i])));
 		}
 	for (size_t i = 0; i < l->nr_probs; i++)
-		json_array_append_new(notes, json_pack("{s:s,s:{s:o},s:[{s:{s:{s:o}}}]}", "level", "error",
+		json_array_append_new(notes, json_pack("{s:s,s:{s:o},s:[{s:{s:o}}]}", "level", "error",
 						       "message", "text", lint_json_str(l->probs[i].msg),
 						       "locations", "physicalLocation", "artifactLocation",
-						       "uri", lint_json_str(l->probs[i].file)));
+						       sarif_artifact(l->probs[i].file)));
 	json_object_set_new(run, "invocations",
 			    json_pack("[{s:b,s:o}]", "executionSuccessful", l->nr_probs == 0,
 				      "toolExecutionNotifications", notes));
+	json_object_set_new(run, "originalUriBaseIds",
+			    json_pack("{s:{s:{s:s}}}", "SRCROOT", "description", "text",
+				      "the directory iomodel lint ran in: the relative paths it was given start there"));
 	json_object_set_new(run, "results", results);
 	json_object_set_new(log, "runs", json_pack("[o]", run));
 	dump(log, b);

@@ -68,12 +68,14 @@ fi
 mkdir "$t/up"
 printf 'int f(void)\n{\n\tint x = ((((;\n\tmtrr_add(1, 2, MTRR_TYPE_WRCOMB, 1);\n\treturn 0;\n}\n' >"$t/up/syntax.c"
 { head -c 2000 "$bin"; printf '\nvoid g(void) { ioremap_nocache(1, 2); }\n'; } >"$t/up/binary.c"
+# code under #if 0 is never built: spatch skips it rightly, and lint says nothing of it
+printf '#if 0\nstatic void h(void)\n{\n\tint x = ((((;\n\tmtrr_add(1, 2, 1, 1);\n}\n#endif\n' >"$t/up/ifzero.c"
 "$bin" lint --format gcc "$t/up" >"$t/out" 2>"$t/err"
 rc=$?
 check "unparseable files: exit 2, each named once on stderr" \
 	'[ "$rc" = 2 ] && [ "$(grep -c "up/syntax.c: error: spatch did not parse" "$t/err")" = 1 ] && [ "$(grep -c "up/binary.c: error: not C source text" "$t/err")" = 1 ] && [ "$(wc -l <"$t/err")" = 2 ]'
 check "unparseable files: the call codes still found" \
-	'grep -q "up/syntax.c:4:2: warning: .*\[mtrr-add-in-driver\]" "$t/out" && grep -q "up/binary.c:.*warning: ioremap_nocache().*\[removed-api\]" "$t/out"'
+	'grep -q "up/syntax.c:4:2: warning: .*\[mtrr-add-in-driver\]" "$t/out" && grep -q "up/binary.c:.*warning: ioremap_nocache().*\[removed-api\]" "$t/out" && ! grep -q ifzero "$t/out"'
 # The same findings however the path is written: absolute, relative, with "..", through a
 # symbolic link, as its directory, with a space and a '#' in it (spatch removes ".." from
 # the names it prints, and runs find through a shell on --dir). Compared with each path's
@@ -96,6 +98,14 @@ pathcase "a directory through a symbolic link" "$t/p" link/ link/
 pathcase "a directory with a space and #" "$t/p" "with space/x#y/" "with space/x#y"
 pathcase "files through .. with a space and #" "$t/p/cwd" "../with space/x#y/" \
 	"../with space/x#y/atyfb_base.c" "../with space/x#y/atyfb.h"
+if command -v jq >/dev/null 2>&1; then
+	( cd "$t/p" && "$OLDPWD/$bin" lint --format sarif "with space/x#y" ) >"$t/p/sarif"
+	check "SARIF: a path with a space and # is a percent-encoded URI relative to SRCROOT" \
+		'jq -e "[.runs[0].results[].locations[0].physicalLocation.artifactLocation | .uri == \"with%20space/x%23y/atyfb_base.c\" and .uriBaseId == \"SRCROOT\"] | all and length > 0" "$t/p/sarif" >/dev/null'
+	"$bin" lint --format sarif "$t/p/drv" >"$t/p/sarif"
+	check "SARIF: an absolute path is a file: URI" \
+		'jq -e "[.runs[0].results[].locations[0].physicalLocation.artifactLocation | (.uri | startswith(\"file:///\")) and (has(\"uriBaseId\") | not)] | all and length > 0" "$t/p/sarif" >/dev/null'
+fi
 # SARIF 2.1.0: the required properties (sarifLog.version, runs; run.tool.driver.name;
 # result.message.text) and the rules' descriptions
 if command -v jq >/dev/null 2>&1; then

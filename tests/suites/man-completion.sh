@@ -398,5 +398,17 @@ for page in man/*.scd; do
 	report "scdoc builds $page without a message"
 done
 
+# lint's finding codes: 'iomodel lint --explain all' (tables/lint_codes.def) is the list;
+# the man page's FINDING CODES and the completion of --explain offer exactly those
+codes=$("$bin" lint --explain all | awk '{ print $1 }' | LC_ALL=C sort)
+page=$(awk '/^# FINDING CODES/ { on = 1; next } on && /^$/ && seen { exit } on && NF { seen = 1; print }' \
+	man/iomodel-lint.1.scd | grep -o '\*[a-z][a-z-]*\*' | tr -d '*' | grep -v '^iomodel$' | LC_ALL=C sort -u)
+offered=$(sed -n "s/.*lint:--explain) echo '\([^']*\)'.*/\1/p" "$comp" | tr ' ' '\n' | grep -v '^all$' | LC_ALL=C sort)
+why=""
+[ -n "$codes" ] || add "lint --explain all lists no code"
+[ "$codes" = "$page" ] || add "man/iomodel-lint.1.scd FINDING CODES: $(echo $page) (--explain all: $(echo $codes))"
+[ "$codes" = "$offered" ] || add "completion of lint --explain: $(echo $offered) (--explain all: $(echo $codes))"
+report "lint: the man page and the completion name the codes of --explain all"
+
 echo "1..$n"
 [ "$failed" = 0 ]
