@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,31 @@ static char *map_paths(const char *out, size_t len, const char *abs, const char 
 	return b.s;
 }
 
+/* Progress on stderr, only when it is a terminal: a whole tree is minutes of spatch. Each
+ * line overwrites the last; progress_done() clears it. */
+static void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void progress(const char *fmt, ...)
+{
+	static int tty = -1;
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	if (!tty)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("\r", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\033[K", stderr);
+	va_end(ap);
+	fflush(stderr);
+}
+
+static void progress_done(void)
+{
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+}
+
 /* Run spatch on the files (or, with dir, the directory) and feed its facts to l; problems
  * go to l. abs/given: the path prefix to map back. Returns 0, or -1 when spatch could not
  * run at all. */
@@ -217,9 +243,16 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, struct strv *files,
 		      const struct strv *from, const struct strv *to, const char *what, int *bad)
 {
+	int nprog = 0, k1 = 0;
 	for (int k = 0; k < NPROG; k++)
-		if (r->cocci[k] && run_spatch_prog(r, r->cocci[k], l, dir, files, from, to, what, bad) < 0)
+		nprog += r->cocci[k] != NULL;
+	for (int k = 0; k < NPROG; k++) {
+		if (!r->cocci[k])
+			continue;
+		progress("iomodel lint: %s: %zu files, spatch program %d of %d", what, files->n, ++k1, nprog);
+		if (run_spatch_prog(r, r->cocci[k], l, dir, files, from, to, what, bad) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -362,12 +395,15 @@ static char *read_input(const char *path, size_t *len, int *bad)
 static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 {
 	/* headers first: the functions they define are known when the C files call them */
+	size_t done = 0;
 	for (size_t j = 0; j < 2 * files->n; j++) {
 		size_t i = j % files->n, fl = strlen(files->v[i]);
 		bool h = fl > 2 && !strcmp(files->v[i] + fl - 2, ".h");
 		if (h != (j < files->n))
 			continue;
 		size_t len;
+		if (done++ % 64 == 0)
+			progress("iomodel lint: reading the source: %zu of %zu files", done, files->n);
 		char *t = read_input(files->v[i], &len, bad);
 		if (!t)
 			continue;
@@ -721,6 +757,7 @@ int cmd_lint(int argc, char **argv)
 		iom_lint_free(l);
 		return CLI_BADINPUT;
 	}
+	progress_done();
 	/* each file problem once, on stderr: the report on stdout counts them (JSON and SARIF
 	 * list them too) */
 	for (size_t i = 0; i < iom_lint_nr_problems(l); i++) {

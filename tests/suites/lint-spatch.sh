@@ -76,6 +76,16 @@ check "unparseable files: exit 2, each named once on stderr" \
 	'[ "$rc" = 2 ] && [ "$(grep -c "up/syntax.c: error: spatch did not parse" "$t/err")" = 1 ] && [ "$(grep -c "up/binary.c: error: not C source text" "$t/err")" = 1 ] && [ "$(wc -l <"$t/err")" = 2 ]'
 check "unparseable files: the call codes still found" \
 	'grep -q "up/syntax.c:4:2: warning: .*\[mtrr-add-in-driver\]" "$t/out" && grep -q "up/binary.c:.*warning: ioremap_nocache().*\[removed-api\]" "$t/out" && ! grep -q ifzero "$t/out"'
+# Progress on stderr when it is a terminal (script(1) gives it one), nothing otherwise
+"$bin" lint tests/lint/precision/probe >/dev/null 2>"$t/err"
+check "no progress when stderr is not a terminal" '[ ! -s "$t/err" ]'
+if command -v script >/dev/null 2>&1; then
+	script -qc "$bin lint tests/lint/precision/probe >/dev/null" /dev/null >"$t/tty" 2>&1
+	check "progress when stderr is a terminal: the spatch programs and the files read" \
+		'grep -q "spatch program 1 of" "$t/tty" && grep -q "reading the source" "$t/tty"'
+else
+	skip "progress when stderr is a terminal" "script (util-linux) not installed"
+fi
 # The same findings however the path is written: absolute, relative, with "..", through a
 # symbolic link, as its directory, with a space and a '#' in it (spatch removes ".." from
 # the names it prints, and runs find through a shell on --dir). Compared with each path's
