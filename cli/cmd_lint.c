@@ -391,6 +391,105 @@ static char *read_input(const char *path, size_t *len, int *bad)
 	return t;
 }
 
+/* Each directory of the files: its Makefile and the Kconfig beside it or above it (two
+ * levels: drivers/video/fbdev/aty's entries are in drivers/video/fbdev/Kconfig), for where
+ * x86 builds them (iom_lint_add_kbuild). A directory without a Makefile says nothing. */
+/* The arch/x86/Kconfig of the kernel tree dir is in (the nearest directory above it that
+ * has one), read once; NULL when dir is in no kernel tree. */
+static const char *x86_kconfig(const char *dir, size_t *len)
+{
+	static char *text, *root;
+	static size_t tlen;
+	char *r = realpath(dir, NULL);
+	for (char *e = r ? r + strlen(r) : NULL; e;) {
+		*e = 0;
+		if (root && !strcmp(root, r[0] ? r : "/")) {
+			free(r);
+			*len = tlen;
+			return text;
+		}
+		char p[4200];
+		snprintf(p, sizeof(p), "%s/arch/x86/Kconfig", r);
+		size_t n;
+		char *t = cli_read_file(p, &n);
+		if (t) {
+			free(text);
+			free(root);
+			text = t;
+			tlen = n;
+			root = strdup(r[0] ? r : "/");
+			free(r);
+			*len = tlen;
+			return text;
+		}
+		/* a repository's top (.git) ends the search: a tree is not above it */
+		snprintf(p, sizeof(p), "%s/.git", r);
+		struct stat sb;
+		e = stat(p, &sb) == 0 ? NULL : strrchr(r, '/');
+	}
+	free(r);
+	return NULL;
+}
+
+static void add_kbuild(struct iom_lint *l, const struct strv *files, int *bad)
+{
+	struct strv dirs = { 0 };
+	for (size_t i = 0; i < files->n; i++) {
+		const char *f = files->v[i], *sl = strrchr(f, '/');
+		size_t fl = strlen(f);
+		if (!sl || fl < 3 || strcmp(f + fl - 2, ".c"))
+			continue;
+		char *d = strndup(f, (size_t)(sl - f));
+		bool seen = false;
+		for (size_t k = 0; d && k < dirs.n && !seen; k++)
+			seen = !strcmp(dirs.v[k], d);
+		if (d && !seen)
+			strv_add(&dirs, d);
+		free(d);
+	}
+	for (size_t i = 0; i < dirs.n; i++) {
+		char p[4200];
+		snprintf(p, sizeof(p), "%s/Makefile", dirs.v[i]);
+		size_t mlen = 0;
+		char *mk = cli_read_file(p, &mlen);
+		if (!mk)
+			continue;
+		char *kt[3] = { 0 }, *kp[3] = { 0 };
+		size_t kl[3] = { 0 };
+		int nk = 0;
+		for (int up = 0; up < 3; up++) {
+			char kc[4000];
+			snprintf(kc, sizeof(kc), "%.3990s", dirs.v[i]);
+			for (int u = 0; u < up; u++) {
+				char *s2 = strrchr(kc, '/');
+				if (!s2) {
+					kc[0] = 0;
+					break;
+				}
+				*s2 = 0;
+			}
+			if (!kc[0])
+				break;
+			snprintf(p, sizeof(p), "%s/Kconfig", kc);
+			if ((kt[nk] = cli_read_file(p, &kl[nk])))
+				kp[nk++] = strdup(p);
+		}
+		size_t xl = 0;
+		const char *x86 = x86_kconfig(dirs.v[i], &xl);
+		if (iom_lint_add_kbuild(l, dirs.v[i], mk, mlen, (const char *const *)kt, (const char *const *)kp, kl, nk,
+					x86, xl) < 0) {
+			cli_error("lint: out of memory");
+			*bad = 1;
+		}
+		free(mk);
+		for (int k = 0; k < nk; k++) {
+			free(kt[k]);
+			free(kp[k]);
+		}
+	}
+	strv_free(&dirs);
+}
+
 /* The source text of every file, for the #if branches and the mentions spatch missed. */
 static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 {
@@ -695,6 +794,7 @@ int cmd_lint(int argc, char **argv)
 			if (run_spatch(&r, l, NULL, &loose_abs, &loose_abs, &loose, "the files named together", &bad) < 0)
 				bad = 1;
 			add_sources(l, &loose, &bad);
+			add_kbuild(l, &loose, &bad);
 		}
 		for (int i = optind; i < argc; i++) {
 			struct stat sb;
@@ -726,6 +826,7 @@ int cmd_lint(int argc, char **argv)
 			if (run_spatch(&r, l, a, &files, &from, &to, given, &bad) < 0)
 				bad = 1;
 			add_sources(l, &files, &bad);
+			add_kbuild(l, &files, &bad);
 			free(a);
 			free(given);
 			strv_free(&from);

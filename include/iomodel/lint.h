@@ -29,6 +29,8 @@ enum iom_lint_fkind {
 	IOM_LINT_DCALL,         /* a call of a function of the driver (IOM_LINT_FN), args     */
 	IOM_LINT_DEFINE,        /* #define name args[0], a number as written                  */
 	IOM_LINT_PASS,          /* DMA memory stored to is given to the call of name: args[0] */
+	IOM_LINT_BUILD,         /* file builds only where Kconfig symbol name can be chosen, and
+				 * x86 cannot: args[0] is the line that says so (kbuild.c)   */
 	IOM_LINT_FKIND__COUNT
 };
 
@@ -95,6 +97,14 @@ int iom_lint_add_spatch(struct iom_lint *l, const char *text, size_t len, const 
  * becomes a CALL fact with its arguments. Calls of the driver's functions defined in this
  * file or in one given before become DCALL facts: give a driver's headers first. */
 int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, size_t len);
+/* The kbuild files of directory dir (a directory of the current driver, named as its files
+ * are): its Makefile, up to 4 Kconfig texts (kpath: their names for messages), the
+ * directory's own first, then its parents', and the tree's arch/x86/Kconfig (or NULL), for
+ * what x86 selects. Adds a BUILD fact for each C file of the driver directly in dir that
+ * x86 cannot build (the x86 codes then leave it alone). */
+int iom_lint_add_kbuild(struct iom_lint *l, const char *dir, const char *makefile, size_t mlen,
+			const char *const *kconfig, const char *const *kpath, const size_t *klen, int nk,
+			const char *x86, size_t x86len);
 /* A problem with a file of the current driver (its findings are still reported). */
 int iom_lint_add_problem(struct iom_lint *l, const char *file, const char *msg);
 

@@ -26,7 +26,7 @@ const struct lint_name *lint_name_lookup(const char *name)
 
 /* ORDER IOM_LINT_FKIND */
 static const char *const fkind_names[] = { "call", "def", "proto", "unparsed", "ret", "assign",
-					   "fn", "dcall", "define", "pass" };
+					   "fn", "dcall", "define", "pass", "build" };
 _Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
 
 const char *lint_fkind_name(enum iom_lint_fkind k)
@@ -308,6 +308,8 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 		return "a define fact has the value, then up to 4 parameters of a function-like macro";
 	if (k == IOM_LINT_PASS && (!ja || json_array_size(ja) != 1))
 		return "a pass fact has one argument, the memory given";
+	if (k == IOM_LINT_BUILD && (!ja || json_array_size(ja) != 1))
+		return "a build fact has one argument, the Kconfig line that rules x86 out";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))
@@ -754,6 +756,31 @@ static int add_mention(struct iom_lint *l, enum iom_lint_fkind k, const char *fi
 	f->col = col;
 	f->driver = f->file ? driver_of(l, f->file) : -1;
 	if (!f->file || !f->name || !f->func || !f->cond || !f->path || f->driver < 0) {
+		fact_free(f);
+		return -IOM_ENOMEM;
+	}
+	l->nr_facts++;
+	return index_fact(l, l->nr_facts - 1);
+}
+
+int lint_add_build(struct iom_lint *l, const char *file, const char *sym, const char *why)
+{
+	struct iom_lint_fact *f = new_fact(l);
+	if (!f)
+		return -IOM_ENOMEM;
+	f->kind = IOM_LINT_BUILD;
+	f->line = f->col = 1;
+	f->name = strdup(sym);
+	f->file = strdup(file);
+	f->func = strdup("");
+	f->cond = strdup("");
+	f->path = strdup("");
+	f->args = calloc(1, sizeof(char *));
+	if (f->args)
+		f->args[0] = strdup(why);
+	f->nargs = f->args ? 1 : 0;
+	f->driver = f->file ? driver_of(l, f->file) : -1;
+	if (!f->name || !f->file || !f->func || !f->cond || !f->path || !f->args || !f->args[0] || f->driver < 0) {
 		fact_free(f);
 		return -IOM_ENOMEM;
 	}

@@ -98,6 +98,9 @@ void lint_sort_facts(struct iom_lint *l);
  * decide a mention from the text too) (decide.c). */
 bool lint_note_unparsed(const struct iom_lint_fact *f);
 
+/* A BUILD fact: file builds only with Kconfig symbol sym, which x86 cannot choose (why). */
+int lint_add_build(struct iom_lint *l, const char *file, const char *sym, const char *why);
+
 /* Forget the findings (facts changed). */
 void lint_clear_findings(struct iom_lint *l);
 /* A fact's kind as the formats spell it. */

@@ -1513,9 +1513,28 @@ int lint_decide_mappings(struct iom_lint *l)
 		struct item *it = NULL;
 		bool any_cookie = false, any_wc_map = false;
 		const struct lint_dlist *dl = drv < l->dl_n ? &l->dl[drv] : NULL;
-		for (size_t k = 0; dl && k < dl->n; k++) {
+		/* the files x86 cannot build (kbuild.c): the codes of this file reason with x86's
+		 * PAT and MTRRs, so those files' calls are none of theirs */
+		const char **notx86 = NULL;
+		size_t nnot = 0;
+		for (size_t k = 0; dl && k < dl->n && !rc; k++) {
+			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+			if (f->kind != IOM_LINT_BUILD || f->driver != drv)
+				continue;
+			const char **nv = realloc(notx86, (nnot + 1) * sizeof(*nv));
+			if (!nv)
+				rc = -IOM_ENOMEM;
+			else
+				(notx86 = nv)[nnot++] = f->file;
+		}
+		for (size_t k = 0; dl && k < dl->n && !rc; k++) {
 			const struct iom_lint_fact *f = &l->facts[dl->v[k]];
 			if (f->kind != IOM_LINT_CALL || f->driver != drv || non_x86_branch(f->cond))
+				continue;
+			bool off = false;
+			for (size_t q = 0; q < nnot && !off; q++)
+				off = !strcmp(notx86[q], f->file);
+			if (off)
 				continue;
 			const struct lint_name *nm = lint_name_lookup(f->name);
 			const struct lint_map *mp = lint_map_lookup(f->name);
@@ -1597,6 +1616,7 @@ int lint_decide_mappings(struct iom_lint *l)
 				rc = decide_aliases(l, it, n);
 		}
 		free(it);
+		free(notx86);
 	}
 	return rc;
 }

@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/precision/kconfig/facts.jsonl
