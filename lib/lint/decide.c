@@ -15,7 +15,7 @@
 #include "iomodel/litmus.h"
 
 const struct iom_lint_code iom_lint_codes[] = {
-#define LCODE(id, code, src, sum, expl, help) [LINT_##id] = { code, src, sum, expl, help },
+#define LCODE(id, dec, code, src, sum, expl, help) [LINT_##id] = { code, src, sum, expl, help },
 #include "../../tables/lint_codes.def"
 #undef LCODE
 	[LINT__NCODES] = { NULL, NULL, NULL, NULL, NULL },
@@ -285,9 +285,8 @@ bool lint_note_unparsed(const struct iom_lint_fact *f)
 	return f->kind == IOM_LINT_UNPARSED && !call_code_name(lint_name_lookup(f->name));
 }
 
-int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
+int lint_decide_calls(struct iom_lint *l)
 {
-	lint_sort_facts(l);
 	for (size_t i = 0; i < l->nr_facts; i++) {
 		const struct iom_lint_fact *f = &l->facts[i];
 		if (f->kind != IOM_LINT_CALL && f->kind != IOM_LINT_UNPARSED)
@@ -297,32 +296,38 @@ int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
 		    lint_cond_never(f->cond))
 			continue;  /* (#if 0: never built) */
 		int rc = 0;
-		switch (n->cls) {
-		case LC_MTRR_ADD:
-		case LC_MTRR_DEL:
-			if (!in_arch_x86(f->file))
-				rc = decide_mtrr(l, f, n);
-			break;
-		case LC_VERSIONED:
-			break;
-		default:
-			break;
-		}
+		if ((n->cls == LC_MTRR_ADD || n->cls == LC_MTRR_DEL) && !in_arch_x86(f->file))
+			rc = decide_mtrr(l, f, n);
 		if (!rc && n->version[0])
 			rc = decide_versioned(l, f, n);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* The deciders, one per DECIDER of tables/lint_codes.def, each once, in table order. */
+static int (*const deciders[])(struct iom_lint *) = {
+#define LCODE(id, dec, code, src, sum, expl, help) lint_decide_##dec,
+#include "../../tables/lint_codes.def"
+#undef LCODE
+};
+
+int iom_lint_decide(struct iom_lint *l, struct iom_diag *d)
+{
+	lint_sort_facts(l);
+	size_t n = sizeof(deciders) / sizeof(deciders[0]);
+	for (size_t i = 0; i < n; i++) {
+		bool again = false;
+		for (size_t j = 0; j < i && !again; j++)
+			again = deciders[j] == deciders[i];
+		if (again)
+			continue;
+		int rc = deciders[i](l);
 		if (rc) {
-			iom_diag_set(d, IOM_ENOMEM, f->file, f->line, f->col, "out of memory");
+			iom_diag_set(d, IOM_ENOMEM, "", 0, 0, "out of memory");
 			return rc;
 		}
-	}
-	int mrc = lint_decide_mappings(l);
-	if (!mrc)
-		mrc = lint_decide_ordering(l);
-	if (!mrc)
-		mrc = lint_decide_reads(l);
-	if (mrc) {
-		iom_diag_set(d, IOM_ENOMEM, "", 0, 0, "out of memory");
-		return mrc;
 	}
 	if (l->nr_found)
 		qsort(l->found, l->nr_found, sizeof(*l->found), cmp_finding);

@@ -63,7 +63,7 @@ struct json_t *lint_fact_json(const struct iom_lint_fact *f);
 /* The codes, one per row of tables/lint_codes.def: a finding names its code by this enum,
  * so a code the table lacks does not compile. */
 enum lint_code {
-#define LCODE(id, code, src, sum, expl, help) LINT_##id,
+#define LCODE(id, dec, code, src, sum, expl, help) LINT_##id,
 #include "../../tables/lint_codes.def"
 #undef LCODE
 	LINT__NCODES
@@ -73,6 +73,8 @@ enum lint_code {
 int lint_add_finding(struct iom_lint *l, enum lint_code code, const struct iom_lint_fact *at,
 		     const struct iom_lint_fact *rel, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* The call codes (decide.c): a call of mtrr_add(), or of an API the --kernel lacks. */
+int lint_decide_calls(struct iom_lint *l);
 /* The mapping codes (lib/lint/mapping.c): scenarios built from the facts. */
 int lint_decide_mappings(struct iom_lint *l);
 /* Do two if/else paths ("3.0/7.1", of one file) hold one if-chain with different arms?
