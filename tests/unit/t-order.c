@@ -150,12 +150,17 @@ static const struct ocase cases[] = {
 	{ A64, POR, V(6,12), "writel_relaxed:dev0+0", NULL, "readl_relaxed:dev0+4", 0, 1, "PORT-DEV" },
 	/* memory-barriers.txt@v6.12: writesX()/readsX() (and outsX/insX) have the relaxed
 	 * accessors' guarantees, so same-peripheral program order, from the v5.2 rewrite on;
-	 * memcpy_toio() is documented nowhere: unordered */
+	 * memcpy_toio() to the default ioremap() mapping keeps its place among the accesses to
+	 * that mapping in era B (device-io.rst@6.12 l.310: no reordering of accesses to an
+	 * ioremap() mapping), and nothing orders it in era A or against another device */
 	{ A64, POR, V(6,12), "writesl:dev0+0", NULL, "writel:dev0+4", 0, 1, "PORT-DEV-STR" },
 	{ A64, POR, V(5,1),  "writesl:dev0+0", NULL, "writel:dev0+4", 0, 0, NULL },
 	{ X86, POR, V(6,12), "readl:dev0+0", NULL, "insl:dev0+4", 0, 1, "PORT-DEV-STR" },
 	{ A64, POR, V(6,12), "writesl:dev0+0", NULL, "writel:dev1+4", 0, 0, NULL },
-	{ A64, POR, V(6,12), "memcpy_toio:dev0+0", NULL, "writel:dev0+4", 0, 0, NULL },
+	{ A64, POR, V(6,12), "memcpy_toio:dev0+0", NULL, "writel:dev0+4", 0, 1, "PORT-CPY-B" },
+	{ A64, POR, V(6,12), "writel:dev0+4", NULL, "memcpy_toio:dev0+0", 0, 1, "PORT-CPY-B2" },
+	{ A64, POR, V(5,1),  "memcpy_toio:dev0+0", NULL, "writel:dev0+4", 0, 0, NULL },
+	{ A64, POR, V(6,12), "memcpy_toio:dev0+0", NULL, "writel:dev1+4", 0, 0, NULL },
 	{ A64, POR, V(6,12), "__raw_writel:dev0+0", NULL, "__raw_writel:dev0+4", 0, 0, NULL },
 	{ PPC, POR, V(6,12), "spin_lock", NULL, "writel_relaxed", 0, 0, "PORT-LOCK-RX" },
 	{ PPC, POR, V(6,12), "spin_lock", NULL, "writel", 0, 1, "PORT-LOCK" },
