@@ -1243,6 +1243,21 @@ static void parse_stmt(struct parser *p, struct stmt_list *l, const char **label
 		s->else_b = else_b;
 		return;
 	}
+	if ((is_id(t, "break") || is_id(t, "continue")) && is_p(peek(p, 1), ';')) {
+		/* herd7 7.57 parses break; and continue; in C thread code and does nothing with
+		 * them: a loop goes on, code after them runs (litmus/lkmm/Compat-break,
+		 * Compat-break-noop, Compat-continue-noop hold its outputs). An LKMM test gets
+		 * herd7's answer; a C-MMIO test, where a reader would expect C's meaning, is
+		 * refused rather than answered differently from C. */
+		if (iom_lit_is_mmio(p->t))
+			fail(p, IOM_EINVAL, t->pos, "'%s' is not supported in C-MMIO tests (herd7 reads it "
+			     "as a statement that does nothing, not as C's jump)", is_id(t, "break") ? "break" : "continue");
+		if (label)
+			fail(p, IOM_EPARSE, pos, "label '%s' must be followed by an access or a barrier", label);
+		next(p);
+		next(p);
+		return;
+	}
 	if (is_id(t, "while")) {
 		/* while (cond) body: herd7 unrolls it; cond's reads are redone each time */
 		next(p);
