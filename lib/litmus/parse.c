@@ -648,8 +648,11 @@ static int resolve_mem(struct parser *p, enum iom_lit_prim prim, const struct io
 		fail(p, IOM_EINVAL, e->pos, "%s(): expected a shared location (x or *x)", pname(prim));
 	const struct iom_lit_sym *sym = &p->t->syms[s->index];
 	/* a spinlock read or written as memory: herd7 runs it and lock.cat l.41 flags
-	 * mixed-lock-accesses */
-	if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK)
+	 * mixed-lock-accesses; a struct srcu_struct is a location like any other to herd7
+	 * 7.57 (linux-kernel.def@6.12: srcu_read_lock() is a load of it, srcu_read_unlock()
+	 * a store; litmus/lkmm/Compat-srcu-struct-access) */
+	if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK &&
+	    !(sym->kind == IOM_LIT_SYM_SRCU && !iom_lit_is_mmio(p->t)))
 		fail(p, IOM_EINVAL, s->pos, "%s(): '%s' is not normal memory", pname(prim), sym->name);
 	return s->index;
 }
@@ -733,7 +736,9 @@ static void resolve_loc(struct parser *p, struct iom_lit_stmt *s, const struct i
 			if (sym->kind != IOM_LIT_SYM_SRCU && sym->kind != IOM_LIT_SYM_VAR)
 				fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not a srcu_struct",
 				     pname(s->prim), sym->name);
-		} else if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK) {
+		} else if (sym->kind != IOM_LIT_SYM_VAR && sym->kind != IOM_LIT_SYM_LOCK &&
+			   !(sym->kind == IOM_LIT_SYM_SRCU && !iom_lit_is_mmio(p->t))) {
+			/* (a struct srcu_struct is plain memory to herd7 7.57, as above) */
 			fail(p, IOM_EINVAL, x->pos, "%s(): '%s' is not normal memory", pname(s->prim),
 			     sym->name);
 		}
