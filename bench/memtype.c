@@ -4,7 +4,7 @@
  *  2. time to resolve a full state (fixed ranges, 10 variable MTRRs, 10,000 tracked
  *     reservations) over the whole 52-bit space (iom_k_resolve_map);
  *  3. time to resolve a 4 KiB mapping and a 1 TiB mapping (iom_k_resolve), and their ratio.
- * Targets (issue 2): >= 10M lookups/s, full state < 1 ms, 1 TiB <= 5x 4 KiB. */
+ * Targets: >= 10M lookups/s, full state < 1 ms, 1 TiB <= 5x 4 KiB. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* iomodel CLI -- shared declarations. The CLI includes only <iomodel/...> public headers.
- * Exit codes (docs/cli.md): 0 ok, 1 an expectation or verdict failed / findings,
+ * Exit codes (man/iomodel.1.scd, EXIT STATUS): 0 ok, 1 an expectation or verdict failed / findings,
  * 2 bad input or usage. */
 #ifndef IOMODEL_CLI_H
 #define IOMODEL_CLI_H

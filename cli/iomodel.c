@@ -15,7 +15,7 @@ static const struct cmd {
 } cmds[] = {
 	{ "memtype", cmd_memtype, "x86 effective memory type: MTRR x PAT, PTE bits, whole tables" },
 	{ "run", cmd_run, "run scenarios (ioremap/MTRR calls) and check their expectations" },
-	{ "litmus", cmd_litmus, "run C-MMIO litmus tests on x86, arm64, powerpc and riscv" },
+	{ "litmus", cmd_litmus, "run litmus tests: the LKMM as herd7 answers, MMIO on x86, arm64, powerpc, riscv" },
 	{ "order", cmd_order, "is a pair of MMIO accesses ordered; article-shaped ordering tables" },
 	{ "attrs", cmd_attrs, "what each mapping API gives on each architecture" },
 	{ "audit", cmd_audit, "audit this machine, a capture tree or loose files" },

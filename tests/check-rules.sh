@@ -7,7 +7,7 @@
 set -u
 O=${O:-build}
 bin=$O/iomodel
-# LITMUS_ARGS: extra iomodel arguments (--engine lkmm); SKIP_LIST: a file whose lines
+# LITMUS_ARGS: extra iomodel arguments (--no-symmetry); SKIP_LIST: a file whose lines
 # start with a test path to leave out;
 # SUBSUMED: a file of "ROW-ID reason" lines, rows the engine never needs because something
 # stronger decides (default tests/lkmm/RULES-SUBSUMED); such a

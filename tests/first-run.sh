@@ -1,13 +1,13 @@
 #!/bin/bash
 # tests/first-run.sh -- the first `make` on a machine without the packages must work on
-# its first try (issue 7 item 1). Run by .ci/run; needs a built tree only for nothing: it
+# its first try (README.md, "Set-up on a fresh Debian machine"). Run by .ci/run; needs a built tree only for nothing: it
 # builds from scratch into a temporary O=.
 #
 # It arranges PATH so that, as on a fresh Debian machine, pkg-config finds neither jansson
 # nor cmocka, and apt-get "installs" them: the fake apt-get records what it was asked for
 # and from then on the fake pkg-config answers with the real one. The fake id says root,
 # so scripts/bootstrap takes its install path. A Makefile that asked pkg-config for flags
-# before bootstrap ran would link without -ljansson and fail here (the bug of issue 7).
+# before bootstrap ran would link without -ljansson and fail here (a bug once seen).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)

@@ -5,7 +5,7 @@
  * A struct iom_kernel is one simulated boot: create it, describe RAM and BARs, boot it,
  * then make calls. Every message the kernel would log is recorded (its own text), never
  * printed. Version-dependent behaviour is keyed by the rows of
- * tables/linux_x86_versions.def; see docs/x86-versions.md.
+ * include/iomodel/linux_versions.def; see docs/x86-version-boundaries.md.
  * Borrowed pointers stay valid until iom_kernel_free(). */
 #ifndef IOMODEL_LINUX_H
 #define IOMODEL_LINUX_H
@@ -19,7 +19,7 @@
 /* ---- kernel versions --------------------------------------------------------------- */
 
 
-/* Behaviour changes, one per row of tables/linux_x86_versions.def. ORDER IOM_KF */
+/* Behaviour changes, one per row of include/iomodel/linux_versions.def. ORDER IOM_KF */
 enum iom_kfeat {
 #define KFEAT(id, maj, min, commit, what) IOM_KF_##id,
 #include "iomodel/linux_versions.def"

@@ -40,7 +40,7 @@ bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why);
 
 /* Kernel versions: IOM_KVER(), iom_kver_parse(), iom_kver_str() are in kver.h. */
 
-/* The three models of issue 3 item 3; ANY is the Expect: wildcard. */
+/* The three models (docs/ordering.md, "1. Models"); ANY is the Expect: wildcard. */
 enum iom_lit_model {
 	IOM_LIT_MODEL_KERNEL,   /* what the implementation does at --kernel X.Y       */
 	IOM_LIT_MODEL_ARTICLE,  /* the seed article's tables read literally           */

@@ -63,7 +63,7 @@ enum iom_lkmm_flag {
 /* herd7's spelling: "data-race", "unmatched-unlock", "unpaired-LKW", ... */
 const char *iom_lkmm_flag_name(enum iom_lkmm_flag f);
 
-/* The named checks of the model, in evaluation order (MMIO adds its own later). */
+/* The named checks of the model, in evaluation order (the MMIO layer, lib/lkmm/io, adds ppo-io and its own checks). */
 enum iom_lkmm_axiom {
 	IOM_LKMM_AX_LOCK_NEST,          /* lock.cat                                     */
 	IOM_LKMM_AX_NESTED_IS_LOCKED,

@@ -15,7 +15,7 @@
 
 /* The shipped atyfb examples, compiled in (scripts/embed.sh); terminated by {NULL, NULL}. */
 struct iom_embedded {
-	const char *name;   /* path of the shipped file, e.g. examples/atyfb/new-pat.scn */
+	const char *name;   /* path of the shipped file, e.g. examples/atyfb/02-new.scn */
 	const char *text;
 };
 extern const struct iom_embedded iom_embedded_scenarios[];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- the auditor: reconstruction, effective types and findings (issue 4).
+/* iomodel -- the auditor: reconstruction, effective types and findings (docs/audit.md).
  * MTRR state is rebuilt into a struct iom_mtrr_state and resolved with iom_mtrr_resolve()
  * (memtype.h); effective types come from iom_eff_pat()/iom_eff_nopat() (SDM Tables 11-7 and
  * 11-6); the PAT layout Linux programs per version comes from iom_linux_pat_setup()

@@ -1451,7 +1451,7 @@ static int param_index(const struct iom_lint *l, int drv, const char *fn, const 
 
 /* Mapping call f (of map mp, base argument bi, size argument si) in the body of a function
  * of the driver whose parameter is its base, as matroxfb's mga_ioremap(phys, size, ...)
- * calls ioremap(phys, size): the wrapper counts as the primitive (issue: "a header helper
+ * calls ioremap(phys, size): the wrapper counts as the primitive ("a header helper
  * that calls ioremap()"), so each call of it is an item, at the call, with the base (and the
  * size, when it is a parameter too) taken from that call's arguments. Returns how many
  * items were added, 0 when f is not in such a wrapper or nothing calls it. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- litmus printer: a canonical, reparsable rendering of a parsed test.
- * Used by the round-trip unit test (parse -> print -> parse -> print is a fixpoint) and by
- * the engine for herd7's "Condition" line. */
+ * Used by the round-trip unit test (parse -> print -> parse -> print is a fixpoint) and by the
+ * LKMM engine's report (lib/lkmm/report) for herd7's "Condition" line. */
 #include <inttypes.h>
 #include <string.h>
 #include "litmus_int.h"

@@ -15,7 +15,7 @@
 #define LK_MAXEV 256            /* events in one execution (IW included)               */
 #define LK_W 4                  /* 64-bit words per bit row: LK_MAXEV / 64             */
 #define LK_MAXTEV 64            /* events in one thread path                           */
-#define LK_MAXTHR 128          /* CPU and device threads (issue 21: at least 128)      */
+#define LK_MAXTHR 128          /* CPU and device threads (at least 128: tests/unit/t-lkmm-limits.c)      */
 #define LK_MAXREG 64
 #define LK_MAXTRACK 12          /* MMIO: events a condition orders                     */
 #define LK_MAXCOMB 32           /* MMIO: pairs of them that may combine               */
@@ -56,7 +56,6 @@ enum lk_kind {
 	LK_EV_RL,       /* lock.cat RL                                                 */
 	LK_EV_RU,       /* lock.cat RU                                                 */
 	LK_EV_SRCU,     /* SRCU[sync-srcu] (linux-kernel.bell l.39-40), has a location  */
-	/* MMIO (issue 9) will add its own kinds here. */
 };
 
 /* Tags: the annotations of linux-kernel.bell (l.16-40) plus herd7's classes. */

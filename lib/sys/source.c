@@ -282,7 +282,7 @@ static bool is_live(const struct iom_sys_source *src)
 	return src->ops == &live_ops;
 }
 
-/* Why a file could not be read, in the words a user can act on (issue 4 §2). */
+/* Why a file could not be read, in the words a user can act on (docs/audit.md). */
 static const char *missing_reason(struct iom_sys_source *src, const char *rel, int err,
 				  char *buf, size_t n)
 {

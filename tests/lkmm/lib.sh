@@ -3,7 +3,7 @@
 # scripts/lkmm-known, scripts/lkmm-diff and bench/lkmm.
 #
 # Compares `$O/iomodel litmus FILE` with herd7's output stored next to the test (herd7 7.57 with
-# the LKMM of Linux 6.12, the Time line removed).  Rule (issue 8): drop the lines starting with
+# the LKMM of Linux 6.12, the Time line removed).  Rule: drop the lines starting with
 # "Time " and "Hash=" from both sides, and blank lines at the very end (herd7 ends each test with
 # one); everything else must be identical, line for line. An empty stored output means herd7
 # printed no result (it rejected the test, e.g. any LISA test under the 6.12 model, where lock.cat

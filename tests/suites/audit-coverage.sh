@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/suites/audit-coverage.sh -- every finding code in tables/audit_findings.def is raised
-# by at least one capture in tests/captures/ and absent from at least one other (issue 4,
+# by at least one capture in tests/captures/ and absent from at least one other (docs/audit.md,
 # quality bar). Reads the golden EXPECTED.json files (checked against the real output by
 # audit-captures.sh). TAP output.
 set -u

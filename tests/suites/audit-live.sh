@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/suites/audit-live.sh -- the live audit and capture never write to /proc, /sys or /dev,
-# and never open resourceN, config, /dev/mem or MSR devices (issue 4, quality bar). Runs
-# them under strace -f -e trace=open,openat and checks every open's path and flags.
+# and never open resourceN, config, /dev/mem or MSR devices (docs/audit.md). Runs them
+# under strace -f -e trace=open,openat and checks every open's path and flags.
 # Then replays the capture with --root. TAP; skips when strace cannot trace here.
 set -u
 O=${O:-build}

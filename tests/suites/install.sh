@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/suites/install.sh -- `make install` and `make uninstall` into a temporary DESTDIR
-# (issue 7 item 4): every file lands where PREFIX/BINDIR/LIBDIR/INCLUDEDIR/MANDIR say, the
+# (README.md, "Installing"): every file lands where PREFIX/BINDIR/LIBDIR/INCLUDEDIR/MANDIR say, the
 # shared library has its soname and symlinks and exports only iom_* symbols (nm), a C
 # program builds against the installed headers and library through
 # `pkg-config --cflags --libs iomodel` and runs, the installed CLI runs an installed

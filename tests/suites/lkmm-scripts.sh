@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/suites/lkmm-scripts.sh -- the kernel's own driver for its LKMM tests runs unchanged
-# with iomodel in herd7's place (issue 8 item 4): tools/memory-model from Debian's
+# with iomodel in herd7's place (docs/ordering.md): tools/memory-model from Debian's
 # linux-source-6.12 is unpacked under $O, a directory holding `herd7` -> $O/iomodel is put
 # first on PATH, and scripts/checkalllitmus.sh is run as the kernel's README says (from
 # tools/memory-model, with its default "-conf linux-kernel.cfg"). No line of its output may

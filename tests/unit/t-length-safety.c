@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* t-length-safety -- every parser entry point honours its length argument (issue 7 §6).
+/* t-length-safety -- every parser entry point honours its length argument (no parser reads past its input).
  * Each input is handed over in a heap block of exactly its length with no NUL after it, so
  * the sanitizer build (SANITIZE=1) reports any read past the end. Every prefix of a
  * representative input is parsed the same way (a cut can fall anywhere), and each bug the

@@ -904,7 +904,7 @@ static void test_limits(void **state)
 	free(s);
 	iom_diag_init(&d);
 	assert_int_equal(iom_lit_parse("C t", (size_t)2 << 20, "big", &t, &d), -IOM_ELIMIT);
-	/* threads: 128 parse, the 129th stops the parse at its name (issue 21: no limit
+	/* threads: 128 parse, the 129th stops the parse at its name (no limit
 	 * below 128; herd7 has none) */
 	for (int nthr = 128; nthr <= 129; nthr++) {
 		char *b = malloc(64 * 130 + 64);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* t-lkmm-limits -- every fixed limit of the LKMM engine stops the run with -IOM_ELIMIT and a
- * message naming it (issue 21: no limit drops work and answers). Each case is built to
+ * message naming it (no limit drops work and answers anyway). Each case is built to
  * cross one limit by one, and herd7 answers each of them (it has none of these limits). */
 #include <setjmp.h>
 #include <stdarg.h>

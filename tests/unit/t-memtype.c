@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* t-memtype -- the x86 hardware model (include/iomodel/memtype.h) checked against the spec
- * ../shared/spec/x86-memtype.md (§1.1-§1.6, TV-01..TV-39) with oracles written here,
+ * Intel SDM vol. 3A §11.5.2.2 and §11.12.5 (Tables 11-6 and 11-7; docs/x86-model.md) and the
+ * test vectors TV-01..TV-39, with oracles written here,
  * independently of the library's tables:
  *   - Table 11-7 from the "model rule" of spec §1.5;
  *   - Table 11-6 from the SDM notes 2-4 quoted in spec §1.6 (P6 values for note 4);

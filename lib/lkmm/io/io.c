@@ -27,7 +27,7 @@ static bool ord_ev(const struct lk_test *lt, const struct lk_ev *e, struct iom_o
 		} else if (e->tags & LK_T_MB) {
 			/* the F[mb] of a fully ordered RMW or of smp_store_mb(): smp_mb() on either
 			 * side (linux-kernel.def@v6.12: xchg = __xchg{mb}, smp_store_mb =
-			 * __store{once}; __fence{mb}), as the C-MMIO engine always had it */
+			 * __store{once}; __fence{mb}), as the MMIO rule tables read it */
 			memset(oe, 0, sizeof(*oe));
 			oe->kind = IOM_ORD_K_SMP_MB;
 			oe->reg = IOM_ORD_ANYREG;
@@ -81,7 +81,7 @@ static bool ord_ev(const struct lk_test *lt, const struct lk_ev *e, struct iom_o
 
 /* ppo-io of one CPU path: for events i before j (po), ordered when a PAIR row orders them
  * (flags: i made holding a lock; a spin_lock() between them), a FENCE row orders them
- * across a barrier between them, or j depends on i (addr, data, ctrl: the C-MMIO engine
+ * across a barrier between them, or j depends on i (addr, data, ctrl: the MMIO layer
  * never speculates past a branch, and a write waits for the reads its value needs);
  * then transitively closed. Also the FLUSH events. */
 static void path_ppo(const struct lk_test *lt, struct lk_path *p)
