@@ -568,6 +568,12 @@ struct iom_lit_cond {
 	unsigned elem;              /* MEM: element index for a[i]=v (0 for scalars)      */
 	int rhs_thread, rhs_reg;    /* REG/MEM compared with a register, 0:r1=1:r2: that
 				     * register (thread N, index); rhs_reg -1 otherwise   */
+	bool whole;                 /* MEM: an array's bare name ([a]=4, a={4,0}) in an
+				     * LKMM test is the whole array (herd7 7.57): equal to
+				     * no number, and to a literal {v0, ...} element by
+				     * element (arr, nr_arr; NULL when compared otherwise) */
+	int64_t *arr;
+	unsigned nr_arr;
 };
 /* x != v and 0:r != v are parsed as NOT(atom); "not" is a synonym of "~". A register
  * named in a condition or in locations but never declared by its thread is added to that
@@ -586,6 +592,8 @@ struct iom_lit_locref {
 	int reg;                    /* register index in threads[thread] (thread >= 0)    */
 	int sym;                    /* shared location (thread < 0)                       */
 	unsigned elem;              /* array element a[i] (0 for scalars)                 */
+	bool whole;                 /* an array's bare name in an LKMM test: the whole
+				     * array, printed a={v0,v1} as herd7 7.57 does        */
 	struct iom_lit_pos pos;
 };
 

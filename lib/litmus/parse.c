@@ -2499,6 +2499,34 @@ static void parse_elem(struct parser *p, const struct iom_lit_sym *sym, unsigned
 	expect_p(p, ']', "after the array index");
 }
 
+/* The value of a condition atom: for a whole array (c->whole), a literal {v0, v1, ...}
+ * of its length may follow '=' (herd7 7.57 compares it element by element; litmus/lkmm/
+ * Compat-array-whole-*); anything else as cond_value() reads it. */
+static struct iom_lit_cond *whole_value(struct parser *p, struct iom_lit_cond *c)
+{
+	if (!c->whole || !is_p(peek(p, 0), '=') || !is_p(peek(p, 1), '{'))
+		return cond_value(p, c);
+	next(p);
+	struct lit_token open = next(p);
+	unsigned n = p->t->syms[c->sym].array_len;
+	c->arr = xalloc(p, n * sizeof(*c->arr));
+	for (;;) {
+		if (c->nr_arr == n)
+			fail(p, IOM_EINVAL, peek(p, 0)->pos, "'%s' has %u elements", p->t->syms[c->sym].name, n);
+		c->arr[c->nr_arr++] = parse_value(p);
+		if (is_p(peek(p, 0), '}'))
+			break;
+		expect_p(p, ',', "between the values of an array");
+	}
+	next(p);
+	if (c->nr_arr != n)
+		fail(p, IOM_EINVAL, open.pos, "'%s' has %u elements, the value gives %u",
+		     p->t->syms[c->sym].name, n, c->nr_arr);
+	c->rhs_reg = -1;
+	c->value_sym = -1;
+	return c;
+}
+
 static struct iom_lit_cond *parse_atom(struct parser *p)
 {
 	const struct lit_token *t = peek(p, 0);
@@ -2580,8 +2608,10 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 			c->sym = s;
 			if (is_p(peek(p, 0), '['))
 				parse_elem(p, sym, &c->elem);
+			else
+				c->whole = sym->array_len && !iom_lit_is_mmio(p->t);
 			expect_p(p, ']', "to close '[' around a location");
-			return cond_value(p, c);
+			return cond_value(p, c);  /* herd7 7.57: no {...} after [a]= */
 		}
 		if (sym->kind == IOM_LIT_SYM_REGION) {
 			c = new_cond(p, IOM_LIT_C_DEVREG, pos);
@@ -2599,7 +2629,9 @@ static struct iom_lit_cond *parse_atom(struct parser *p)
 		c->sym = s;
 		if (is_p(peek(p, 0), '['))
 			parse_elem(p, sym, &c->elem); /* a[i]=v */
-		return cond_value(p, c);
+		else
+			c->whole = sym->array_len && !iom_lit_is_mmio(p->t);
+		return whole_value(p, c);
 	}
 	if (thread_number(t) >= 0 && is_p(peek(p, 1), ':')) {
 		const struct lit_token *t2 = peek(p, 3);
@@ -2758,6 +2790,8 @@ static void parse_final(struct parser *p)
 					expect_p(p, ']', "after the array index");
 				} else {
 					*PUSH(p, p->t->locations, p->t->nr_locations, cap) = s;
+					/* herd7 7.57: an array's bare name is the whole array */
+					lr.whole = p->t->syms[s].array_len && !iom_lit_is_mmio(p->t);
 				}
 			}
 			*PUSH(p, p->t->locs, p->t->nr_locs, p->cap_locs2) = lr;

@@ -234,7 +234,13 @@ static void put_evref(const struct iom_lit_evref *r, struct iom_buf *b)
 static void put_value(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		      struct iom_buf *b)
 {
-	if (c->rhs_reg >= 0 && c->rhs_thread >= 0 && (unsigned)c->rhs_thread < t->nr_threads)
+	if (c->arr) {
+		/* a whole array's literal: a={4,0} */
+		iom_buf_puts(b, "={");
+		for (unsigned i = 0; i < c->nr_arr; i++)
+			iom_buf_printf(b, "%s%" PRId64, i ? "," : "", c->arr[i]);
+		iom_buf_puts(b, "}");
+	} else if (c->rhs_reg >= 0 && c->rhs_thread >= 0 && (unsigned)c->rhs_thread < t->nr_threads)
 		iom_buf_printf(b, "=%d:%s", c->rhs_thread,
 			       t->threads[c->rhs_thread].regs[c->rhs_reg]);
 	else if (c->value_sym >= 0)
@@ -282,7 +288,7 @@ static void put_cond(const struct iom_lit_test *t, const struct iom_lit_cond *c,
 		break;
 	case IOM_LIT_C_MEM:
 		iom_buf_puts(b, t->syms[c->sym].name);
-		if (t->syms[c->sym].array_len)
+		if (t->syms[c->sym].array_len && !c->whole)
 			iom_buf_printf(b, "[%u]", c->elem);
 		put_value(t, c, b);
 		break;
@@ -487,7 +493,7 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 			const struct iom_lit_locref *l = &t->locs[i];
 			if (l->thread >= 0)
 				iom_buf_printf(b, "%d:%s;", l->thread, t->threads[l->thread].regs[l->reg]);
-			else if (t->syms[l->sym].array_len)
+			else if (t->syms[l->sym].array_len && !l->whole)
 				iom_buf_printf(b, "%s[%u];", t->syms[l->sym].name, l->elem);
 			else
 				iom_buf_printf(b, "%s;", t->syms[l->sym].name);

@@ -62,11 +62,18 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 	case IOM_LIT_C_MEM:
 		if (c->kind == IOM_LIT_C_REG)
 			iom_buf_printf(b, "%d:%s=", c->thread, t->threads[c->thread].regs[c->reg]);
-		else if (t->syms[c->sym].array_len)
+		else if (c->arr)
+			iom_buf_printf(b, "%s=", t->syms[c->sym].name);  /* herd7: a={4,0} */
+		else if (t->syms[c->sym].array_len && !c->whole)
 			iom_buf_printf(b, "%s[%u]=", t->syms[c->sym].name, c->elem);
 		else
-			iom_buf_printf(b, "[%s]=", t->syms[c->sym].name);
-		if (c->rhs_reg >= 0)
+			iom_buf_printf(b, "[%s]=", t->syms[c->sym].name);  /* also a whole array: [a]=4 */
+		if (c->arr) {
+			iom_buf_puts(b, "{");
+			for (unsigned i = 0; i < c->nr_arr; i++)
+				iom_buf_printf(b, "%s%lld", i ? "," : "", (long long)c->arr[i]);
+			iom_buf_puts(b, "}");
+		} else if (c->rhs_reg >= 0)
 			iom_buf_printf(b, "%d:%s", c->rhs_thread, t->threads[c->rhs_thread].regs[c->rhs_reg]);
 		else
 			print_value(t, c->value, c->value_sym, b);

@@ -33,7 +33,9 @@ struct item {                   /* one observed register or location            
 };
 /* what an item is, in the order states list them (registers, locations, then the MMIO
  * ones as the C-MMIO format prints them: device registers, device variables, io:[...]) */
-enum { IT_REG, IT_LOC, IT_DEVREG, IT_DEVVAR, IT_IO };
+enum { IT_REG, IT_ARR, IT_LOC, IT_DEVREG, IT_DEVVAR, IT_IO };
+/* IT_ARR: one element of an array named whole ([a]=4, locations [a]); the elements of one
+ * array sit together and print as a={4,0} (herd7 7.57) */
 
 /* The search's large arrays, written before they are read: kept between runs of one
  * thread (most of a short run's time went to faulting them in). */
@@ -164,7 +166,7 @@ static void add_item_k(struct search *s, int kind, int thread, int reg, int loc,
 static void add_item(struct search *s, int thread, int reg, int loc)
 {
 	for (int i = 0; i < s->nitems; i++)
-		if (s->items[i].kind <= IT_LOC && s->items[i].thread == thread &&
+		if ((s->items[i].kind == IT_REG || s->items[i].kind == IT_LOC) && s->items[i].thread == thread &&
 		    s->items[i].reg == reg && s->items[i].loc == loc)
 			return;
 	if (s->nitems >= 128) {
@@ -191,6 +193,18 @@ static void add_item(struct search *s, int thread, int reg, int loc)
 static int cond_loc(struct search *s, const struct iom_lit_cond *c)
 {
 	return s->lt->loc_base[c->sym] + (int)c->elem;
+}
+
+/* The elements of array sym as IT_ARR items (observed: their final values are printed). */
+static void add_whole(struct search *s, int sym, bool *obs)
+{
+	const struct iom_lit_sym *sy = &s->t->syms[sym];
+	for (unsigned e = 0; e < sy->array_len; e++) {
+		int l = s->lt->loc_base[sym] + (int)e;
+		add_item_k(s, IT_ARR, -1, -1, l, sy->name);
+		if (obs)
+			obs[l] = true;
+	}
 }
 
 static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *obs)
@@ -233,6 +247,8 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 	case IOM_LIT_C_MEM:
 		if (c->kind == IOM_LIT_C_REG)
 			add_item(s, c->thread, c->reg, -1);
+		else if (c->whole)
+			add_whole(s, c->sym, obs);
 		else {
 			add_item(s, -1, -1, cond_loc(s, c));
 			if (obs)
@@ -258,7 +274,15 @@ static int item_cmp(const void *a, const void *b)
 		return xr ? -1 : 1;
 	if (xr && x->thread != y->thread)
 		return x->thread < y->thread ? -1 : 1;
-	return strcmp(x->name, y->name);
+	/* herd7 7.57 lists the shared names (scalars, whole arrays) before the array
+	 * elements: a={4,0}; [x]=1; a[1]=0; */
+	bool xe = x->kind == IT_LOC && strchr(x->name, '['), ye = y->kind == IT_LOC && strchr(y->name, '[');
+	if (!xr && xe != ye)
+		return xe ? 1 : -1;
+	int r = strcmp(x->name, y->name);
+	if (r || x->kind != IT_ARR || y->kind != IT_ARR)
+		return r;
+	return (x->loc > y->loc) - (x->loc < y->loc);  /* a whole array's elements in order */
 }
 
 /* ---- condition evaluation ---------------------------------------------------------------- */
@@ -292,6 +316,13 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 		int64_t want = c->value_sym >= 0 ? lk_ptr(c->value_sym) : c->value;
 		if (c->rhs_reg >= 0)
 			want = item_value(s, c->rhs_thread, c->rhs_reg, -1, memfin);
+		if (c->whole) {
+			/* herd7 7.57: an array equals no number; a literal, element by element */
+			for (unsigned e = 0; c->arr && e < c->nr_arr; e++)
+				if (memfin[s->lt->loc_base[c->sym] + (int)e] != c->arr[e])
+					return false;
+			return c->arr != NULL;
+		}
 		int64_t got = c->kind == IOM_LIT_C_REG ? item_value(s, c->thread, c->reg, -1, memfin)
 						       : memfin[cond_loc(s, c)];
 		return got == want;
@@ -1261,6 +1292,8 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 		const struct iom_lit_locref *lr = &lt->t->locs[i];
 		if (lr->thread >= 0)
 			add_item(s, lr->thread, lr->reg, -1);
+		else if (lr->whole)
+			add_whole(s, lr->sym, lt->observed);
 		else {
 			int l = lt->loc_base[lr->sym] + (int)lr->elem;
 			add_item(s, -1, -1, l);
@@ -1363,6 +1396,17 @@ count:
 			const struct item *it = &s->items[k];
 			if (it->kind == IT_IO) {
 				lk_io_state_print(lt, v[k], &b);
+				continue;
+			}
+			if (it->kind == IT_ARR) {
+				/* a={4,0}: this element and the next ones of the same array */
+				const struct iom_lit_sym *sy = &lt->t->syms[lt->loc_sym[it->loc]];
+				iom_buf_printf(&b, "%s={", it->name);
+				int k0 = k;
+				for (; k < s->nitems && s->items[k].kind == IT_ARR && !strcmp(s->items[k].name, it->name); k++)
+					lk_value_print(lt->t, lk_value_at_type(sy, v[k]), (iom_buf_puts(&b, k > k0 ? "," : ""), &b));
+				k--;
+				iom_buf_puts(&b, "}; ");
 				continue;
 			}
 			if (it->kind == IT_DEVREG || it->kind == IT_DEVVAR)
