@@ -46,6 +46,7 @@ struct parser {
 	unsigned cap_syms, cap_threads, cap_devices, cap_expects, cap_mtrr, cap_locs;
 	struct iom_lit_thread *cur;
 	unsigned cap_regs;
+	unsigned cap_reginits;  /* of the current thread's reg_inits                       */
 	struct pending_ref *pend;
 	unsigned nr_pend, cap_pend;
 	/* Loads and value-returning calls found inside an expression are hoisted into
@@ -949,9 +950,19 @@ static void add_reg(struct parser *p, const struct lit_token *name)
 	 * shared name is no conflict (the canonical print declares every shared name in the
 	 * initial state, so both spellings must parse alike) */
 	for (unsigned i = 0; i < th->nr_params; i++)
-		if (strlen(th->params[i].name) == name->len && !memcmp(th->params[i].name, name->s, name->len))
-			fail(p, IOM_EINVAL, name->pos, "register '%.*s' shadows a shared name",
-			     (int)name->len, name->s);
+		if (strlen(th->params[i].name) == name->len && !memcmp(th->params[i].name, name->s, name->len)) {
+			if (iom_lit_is_mmio(p->t))
+				fail(p, IOM_EINVAL, name->pos, "register '%.*s' shadows a shared name",
+				     (int)name->len, name->s);
+			/* herd7 7.57: a parameter is a register holding its location's address,
+			 * and a local of its name is that register again (int y; leaves it
+			 * &y, int y = 5; sets it; litmus/lkmm/Compat-reg-shadows-param*) */
+			*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = tokstr(p, name);
+			struct iom_lit_reginit ri = { .reg = (int)th->nr_regs - 1, .sym = th->params[i].sym,
+						      .pos = name->pos };
+			*PUSH(p, th->reg_inits, th->nr_reg_inits, p->cap_reginits) = ri;
+			return;
+		}
 	*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = tokstr(p, name);
 }
 
@@ -1632,7 +1643,7 @@ static void parse_init(struct parser *p)
 /* Registers given a value in the init block come first in th->regs. */
 static void thread_reginits(struct parser *p, struct iom_lit_thread *th)
 {
-	unsigned cap_ri = 0;
+	p->cap_reginits = 0;
 	for (unsigned i = 0; i < p->nr_preg; i++) {
 		struct pending_reg *pr = &p->preg[i];
 		if (pr->thread != th->id)
@@ -1640,7 +1651,7 @@ static void thread_reginits(struct parser *p, struct iom_lit_thread *th)
 		pr->used = 1;
 		*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = pr->name;
 		pr->ri.reg = (int)th->nr_regs - 1;
-		*PUSH(p, th->reg_inits, th->nr_reg_inits, cap_ri) = pr->ri;
+		*PUSH(p, th->reg_inits, th->nr_reg_inits, p->cap_reginits) = pr->ri;
 	}
 	p->nr_initregs = th->nr_regs;
 }

@@ -344,6 +344,21 @@ void iom_lit_print_cond(const struct iom_lit_test *t, enum iom_lit_quant q,
 	iom_buf_puts(b, ")");
 }
 
+/* Is register r a local named like a parameter of th, which holds the parameter's address
+ * to begin with (herd7 7.57: the parameter's register, declared again: int y;)? */
+static bool shadow_reg(const struct iom_lit_thread *th, int r)
+{
+	for (unsigned k = 0; k < th->nr_reg_inits; k++) {
+		const struct iom_lit_reginit *ri = &th->reg_inits[k];
+		if (ri->reg != r || ri->sym < 0)
+			continue;
+		for (unsigned i = 0; i < th->nr_params; i++)
+			if (th->params[i].sym == ri->sym && !strcmp(th->params[i].name, th->regs[r]))
+				return true;
+	}
+	return false;
+}
+
 /* Is r defined by a while condition's reads (printed inline, not declared)? */
 static int while_temp(const struct iom_lit_block *blk, int r)
 {
@@ -433,6 +448,8 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		const struct iom_lit_thread *th = &t->threads[i];
 		for (unsigned k = 0; k < th->nr_reg_inits; k++) {
 			const struct iom_lit_reginit *ri = &th->reg_inits[k];
+			if (shadow_reg(th, ri->reg))
+				continue;  /* declared in the body instead: int y; */
 			if (ri->sym >= 0)
 				iom_buf_printf(b, "\t%d:%s = &%s;\n", th->id, th->regs[ri->reg],
 					       t->syms[ri->sym].name);
@@ -453,7 +470,7 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 		}
 		iom_buf_puts(b, ")\n{\n");
 		for (unsigned k = 0; k < th->nr_regs; k++)
-			if (!while_temp(&th->body, (int)k) && !is_param(th, th->regs[k]))
+			if (!while_temp(&th->body, (int)k) && (!is_param(th, th->regs[k]) || shadow_reg(th, (int)k)))
 				iom_buf_printf(b, "\tint %s;\n", th->regs[k]);
 		put_block(t, th, &th->body, 1, b);
 		iom_buf_puts(b, "}\n");
