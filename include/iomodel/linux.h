@@ -26,6 +26,13 @@ enum iom_kfeat {
 #undef KFEAT
 	IOM_KF__COUNT
 };
+/* Each row's first release as a constant (IOM_KFV_NO_IOREMAP_NOCACHE is 5.6), for tables
+ * that bound their own rows by it instead of repeating the number (tables/attrs_x86.def). */
+enum iom_kfeat_since {
+#define KFEAT(id, maj, min, commit, what) IOM_KFV_##id = IOM_KVER(maj, min),
+#include "iomodel/linux_versions.def"
+#undef KFEAT
+};
 struct iom_kfeat_info {
 	const char *key;        /* e.g. "PAT_SLOT5_WP"                                   */
 	unsigned since;         /* first release with the behaviour                      */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "internal.h"
 #include "iomodel/attrs.h"
+#include "iomodel/linux.h"
 
 enum plat_cond { PLAT_ANY, PLAT_PAT, PLAT_NOPAT, PLAT_SVPBMT, PLAT_NOSVPBMT };
 
