@@ -106,6 +106,30 @@ es << dma_order.es;
 n, p = first([("dma_wmb", p1), ("wmb", p2), ("mb", p3), ("writel", p4), ("writeq", p5), ("writew", p6), ("writeb", p7), ("iowrite32", p8), ("iowrite16", p9), ("iowrite8", p10), ("dma_map_single", p11), ("dma_map_page", p12), ("dma_sync_single_for_device", p13), ("dma_map_sg", p14)])
 fact("call", n, p, es)
 
+// The barriers that order memory for other CPUs only (memory-barriers.txt@6.12 "SMP BARRIER
+// PAIRING" and "dma_wmb()": smp_wmb() is no substitute for dma_wmb() before a doorbell), and
+// the compiler barrier: a finding whose store and doorbell one of them sits between says so.
+@cpu_barrier depends on relaxed_write@
+expression list es;
+position p1, p2, p3;
+@@
+(
+smp_wmb@p1(es)
+|
+smp_mb@p2(es)
+|
+barrier@p3(es)
+)
+
+@script:python@
+p1 << cpu_barrier.p1 = [];
+p2 << cpu_barrier.p2 = [];
+p3 << cpu_barrier.p3 = [];
+es << cpu_barrier.es;
+@@
+n, p = first([("smp_wmb", p1), ("smp_mb", p2), ("barrier", p3)])
+fact("call", n, p, es)
+
 @le_store depends on relaxed_write@
 expression L, E;
 position p1, p2, p3;

@@ -823,7 +823,8 @@ static bool mentions_any(const char *text, size_t len)
 		const struct lint_name *nm = first[c] && e - i >= minlen && e - i <= maxlen ? name_at(text + i, e - i)
 											  : NULL;
 		/* an ordering call matters only next to a relaxed write, which is a name too */
-		if (nm && nm->cls != LC_DMA_ORDER && nm->cls != LC_DMA_RORDER && nm->cls != LC_DMA_LOAD)
+		if (nm && nm->cls != LC_DMA_ORDER && nm->cls != LC_DMA_RORDER && nm->cls != LC_DMA_LOAD &&
+		    nm->cls != LC_CPU_BARRIER)
 			return true;
 		i = e;
 	}
@@ -1540,6 +1541,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 						z++;
 					if (i + k + z < e && q[z] == '(' && name_at(q, m) && name_at(q, m)->cls != LC_DMA_ORDER &&
 					    name_at(q, m)->cls != LC_DMA_RORDER && name_at(q, m)->cls != LC_DMA_LOAD &&
+					    name_at(q, m)->cls != LC_CPU_BARRIER &&
 					    q != memmem(text + i, e - i, arg, n)) {
 						int ln = line, cl = 1;
 						for (const char *r = text + i; r < q; r++)
@@ -1696,6 +1698,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					 * a function of a driver that does, the text gives the call */
 					if (wc_driver && nm->cls == LC_MAP && cur_fn >= 0 && !covered(l, 0, file, line, cl))
 						rc = text_call_fact(l, file, text, len, i, e, z, line, cl, &defs[cur_fn]);
+				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_CPU_BARRIER) {
+					;  /* decides nothing: named in a doorbell finding when spatch
+					    * reported it (lint/doorbell.cocci, files with a relaxed write) */
 				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ALLOC) {
 					;  /* where DMA memory comes from, matched by design only in a
 					    * file with a relaxed write, and only as X->m = ...: no rule

@@ -12,7 +12,7 @@
 /* What a call of a rule's function is (tables/lint_names.def). */
 enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
 		  LC_WC_RESERVE, LC_WC_FREE, LC_RELAXED_W, LC_DMA_ORDER, LC_RELAXED_R, LC_DMA_RORDER,
-		  LC_DMA_LOAD, LC_DMA_ALLOC };
+		  LC_DMA_LOAD, LC_DMA_ALLOC, LC_CPU_BARRIER };
 
 /* A mapping call (tables/lint_maps.def). */
 struct lint_map {

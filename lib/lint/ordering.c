@@ -784,6 +784,34 @@ static int learn_function(struct iom_lint *l, struct oev *e, size_t n)
 	return 0;
 }
 
+/* The barriers between store a and doorbell b, in their function and on their path, that
+ * order memory for other CPUs or the compiler only (tables/lint_names.def CPU_BARRIER):
+ * " The smp_wmb() at line 1476 between them orders memory for other CPUs only, not for
+ * the device." into buf, or "" (nicvf_sq_doorbell() in thunderx, drivers/net/ethernet/
+ * cavium/thunder/nicvf_queues.c@6.12 l.1476, rings its doorbell after an smp_wmb()). */
+static void cpu_barriers_between(const struct iom_lint *l, const struct iom_lint_fact *a,
+				 const struct iom_lint_fact *b, char *buf, size_t n)
+{
+	buf[0] = 0;
+	const struct lint_dlist *dl = b->driver >= 0 && b->driver < l->dl_n ? &l->dl[b->driver] : NULL;
+	size_t o = 0;
+	int nb = 0;
+	for (size_t k = 0; dl && k < dl->n; k++) {
+		const struct iom_lint_fact *f = &l->facts[dl->v[k]];
+		const struct lint_name *nm = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
+		if (!nm || nm->cls != LC_CPU_BARRIER || strcmp(f->file, b->file) || strcmp(f->func, b->func) ||
+		    strcmp(a->file, b->file) || strcmp(a->func, b->func) || f->line < a->line || f->line > b->line ||
+		    !on_path(f->path, a->path, b->path) || nb == 3)
+			continue;
+		o += (size_t)snprintf(buf + o, o < n ? n - o : 0, "%s%s() at line %d", nb ? (nb == 1 ? " and the " : ", the ") : " The ",
+				      f->name, f->line);
+		nb++;
+	}
+	if (nb && o < n)
+		snprintf(buf + o, n - o, " between them %s memory for other CPUs or the compiler only, not for "
+			 "the device (memory-barriers.txt@6.12: smp_wmb() is no dma_wmb()).", nb > 1 ? "order" : "orders");
+}
+
 static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
@@ -865,15 +893,17 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			iom_buf_release(&t);
 			continue;
 		}
+		char cpu[300];
+		cpu_barriers_between(l, s->f, e[j].f, cpu, sizeof(cpu));
 		snprintf(msg, sizeof(msg),
 			 "%s = %s at line %d%s stores to memory the device reads by DMA, then %s()%s "
 			 "rings the doorbell with no dma_wmb(), wmb() or non-relaxed MMIO write between: "
 			 "a relaxed MMIO write is not ordered after earlier stores to normal memory, so "
-			 "the device may fetch the old descriptor. iomodel's litmus test of these "
+			 "the device may fetch the old descriptor.%s iomodel's litmus test of these "
 			 "statements (the device reads the descriptor when the doorbell arrives), kernel "
 			 "%s: %s (Never: ordered there; Sometimes: the device can fetch the old descriptor).%s%s "
 			 "Fix: dma_wmb() before the doorbell, or writel() (memory-barriers.txt, dma_wmb()).",
-			 sf->args[0], sf->args[1], sf->line, svia, e[j].f->name, via, kv, per,
+			 sf->args[0], sf->args[1], sf->line, svia, e[j].f->name, via, cpu, kv, per,
 			 why[0] ? " Not run: " : "", why);
 		int rc = litmus_finding(l, LINT_DOORBELL, e[j].f, s->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
