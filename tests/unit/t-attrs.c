@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "iomodel/attrs.h"
+#include "iomodel/linux.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define V(a, b) IOM_KVER(a, b)
