@@ -300,8 +300,8 @@ static int kconfig_read(struct kfile *kf)
 				   (n > 7 && !memcmp(s, "string", 6)) || (n > 4 && !memcmp(s, "int ", 4)) ||
 				   (n > 4 && !memcmp(s, "hex ", 4))) && memchr(s, '"', n)) {
 			cur->prompt = true;
-		} else if (cur && n > 7 && (!memcmp(s, "default", 7) || !memcmp(s, "def_bool", 8) ||
-					    !memcmp(s, "def_tristate", 12))) {
+		} else if (cur && ((n > 7 && !memcmp(s, "default", 7)) || (n > 8 && !memcmp(s, "def_bool", 8)) ||
+				   (n > 12 && !memcmp(s, "def_tristate", 12)))) {
 			cur->dflt = true;
 		} else if (n > 7 && !memcmp(s, "select", 6) && (s[6] == ' ' || s[6] == '\t')) {
 			const char *q = s + 7;
@@ -377,7 +377,7 @@ static size_t make_symbol(const char *mk, size_t len, const char *obj, size_t ol
 		for (const char *q = s; q + 9 < op && !c; q++)
 			if (!memcmp(q, "$(CONFIG_", 9))
 				c = q + 9;
-		if (c && !memcmp(s, "obj-", 4)) {
+		if (c && op - s > 4 && !memcmp(s, "obj-", 4)) {
 			const char *ce = c;
 			while (ce < op && (isalnum((unsigned char)*ce) || *ce == '_'))
 				ce++;
@@ -392,7 +392,8 @@ static size_t make_symbol(const char *mk, size_t len, const char *obj, size_t ol
 		for (const char *q = s; q < ne; q++)
 			if (*q == '-')
 				dash = q;
-		if (dash && depth < 2 && strncmp(s, "obj-", 4) && strncmp(s, "ccflags", 7)) {
+		if (dash && depth < 2 && !(ne - s >= 4 && !memcmp(s, "obj-", 4)) &&
+		    !(ne - s >= 7 && !memcmp(s, "ccflags", 7))) {
 			size_t r = make_symbol(mk, len, s, (size_t)(dash - s), sym, depth + 1);
 			if (r)
 				return r;

@@ -693,6 +693,12 @@ static bool cond_next(const char **p, char *out, size_t on, bool *neg)
 	}
 	*p = *e ? e + 2 : e;
 	char t[512];
+	if (e - s >= (long)sizeof(t)) {
+		/* too long to compare whole: a conjunct equal to no other */
+		snprintf(out, on, "#%p", (const void *)s);
+		*neg = false;
+		return true;
+	}
 	snprintf(t, sizeof(t), "%.*s", (int)(e - s), s);
 	*neg = false;
 	for (;;) {
