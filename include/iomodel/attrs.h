@@ -3,7 +3,7 @@
  * and riscv at a given kernel version (x86 PAT slot and type, arm64 MAIR type, powerpc
  * WIMG, riscv PBMT), its fallbacks (ioremap_wc -> ioremap, ioremap_uc -> NULL, ...) and the
  * properties of each attribute (cacheable, gathering, reordering, speculative reads, early
- * write ack). Data: tables/attrs_*.def, built from spec arch-attrs.md Part A (A.8).
+ * write ack). Data: tables/attrs_*.def, built from ATTR-A.8.
  * The engine takes region semantics from here. Returned strings are static. */
 #ifndef IOMODEL_ATTRS_H
 #define IOMODEL_ATTRS_H
@@ -56,7 +56,7 @@ enum iom_attr {
 };
 const char *iom_attr_name(enum iom_attr a);   /* "UC-", "Device-nGnRE", "I|G", "IO", ...  */
 
-/* A property value: what the attribute permits (arch-attrs.md A.8: "Y/N refers to what the
+/* A property value: what the attribute permits (ATTR-A.8: "Y/N refers to what the
  * CPU attribute permits"). COND = depends on something named in the note. */
 enum iom_attrs_tri {
 	IOM_ATTRS_NO,

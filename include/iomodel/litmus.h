@@ -3,7 +3,7 @@
  * The dialect is herd7's C litmus syntax as LKMM uses it (herd7 7.57 with the
  * linux-kernel.def of Linux 6.12, and LISA tests; see "LKMM additions" below and
  * docs/litmus-format.md "LKMM dialect: AST"), plus the C-MMIO extension of
- * spec ordering.md §5.3 (regions, devices, labels, device-side condition atoms); see
+ * ORD-5.3 (regions, devices, labels, device-side condition atoms); see
  * docs/litmus-format.md. This module parses and classifies; it never runs a test (that is
  * the LKMM engine's job, lkmm.h) and never prints.
  * Every pointer inside a struct iom_lit_test is owned by the test and stays valid until
@@ -34,8 +34,7 @@ enum iom_arch {
 const char *iom_arch_name(enum iom_arch a);
 /* Accepts the names above and "ppc" for powerpc. Returns 0, or -1 if unknown. */
 int iom_arch_parse(const char *s, enum iom_arch *out);
-/* Whether the architecture port exists at kver (riscv: from v4.15, ordering.md "Version
- * boundaries, verified" row 9). *why (may be NULL) gets a static explanation when not. */
+/* Whether the architecture port exists at kver (riscv: from v4.15, VB-9). *why (may be NULL) gets a static explanation when not. */
 bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why);
 
 /* Kernel versions: IOM_KVER(), iom_kver_parse(), iom_kver_str() are in kver.h. */
@@ -88,7 +87,7 @@ enum iom_lit_prim {
 	/* port I/O (NR semantics on a port region) */
 	IOM_LIT_P_INB, IOM_LIT_P_INW, IOM_LIT_P_INL,
 	IOM_LIT_P_OUTB, IOM_LIT_P_OUTW, IOM_LIT_P_OUTL,
-	/* string accessors: element accesses are RAW (ordering.md §4.0) */
+	/* string accessors: element accesses are RAW (ORD-4.0) */
 	IOM_LIT_P_READSB, IOM_LIT_P_READSW, IOM_LIT_P_READSL, IOM_LIT_P_READSQ,
 	IOM_LIT_P_WRITESB, IOM_LIT_P_WRITESW, IOM_LIT_P_WRITESL, IOM_LIT_P_WRITESQ,
 	IOM_LIT_P_INSB, IOM_LIT_P_INSW, IOM_LIT_P_INSL,
@@ -174,7 +173,7 @@ enum iom_lit_pclass {
 	IOM_LIT_PC__COUNT,
 };
 
-/* Ordering flavour of an access (ordering.md §4.0 vocabulary). */
+/* Ordering flavour of an access (ORD-4.0 vocabulary). */
 enum iom_lit_flavour {
 	IOM_LIT_FL_NONE,
 	IOM_LIT_FL_NR,       /* readX/writeX, ioreadN/iowriteN, inX/outX, *_be          */
@@ -321,7 +320,7 @@ bool iom_lit_prim_available_on(enum iom_lit_prim p, enum iom_arch a, unsigned kv
 /* Region declaration in the init block: NAME = KIND(devN); ORDER IOM_LIT_RGN */
 enum iom_lit_region_kind {
 	IOM_LIT_RGN_IOREMAP,
-	IOM_LIT_RGN_IOREMAP_NOCACHE,    /* era-A name; removed in v5.6 (arch-attrs.md A.1)  */
+	IOM_LIT_RGN_IOREMAP_NOCACHE,    /* era-A name; removed in v5.6 (ATTR-A.1  */
 	IOM_LIT_RGN_IOREMAP_WC,
 	IOM_LIT_RGN_IOREMAP_UC,
 	IOM_LIT_RGN_IOREMAP_NP,

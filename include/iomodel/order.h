@@ -14,7 +14,7 @@
 #include "iomodel/diag.h"
 #include "iomodel/litmus.h"
 
-/* Event kinds the rules talk about (ordering.md §4.0). ORDER IOM_ORD_K */
+/* Event kinds the rules talk about (ORD-4.0). ORDER IOM_ORD_K */
 enum iom_ord_kind {
 	IOM_ORD_K_NR,         /* readX/writeX, ioreadN/iowriteN, *_be                   */
 	IOM_ORD_K_RX,         /* *_relaxed                                              */
@@ -67,7 +67,7 @@ enum iom_ord_loc {
 enum iom_ord_rtype { IOM_ORD_PAIR, IOM_ORD_FENCE, IOM_ORD_FLUSH };
 
 struct iom_ord_rule {
-	const char *id;       /* stable key, e.g. "A64-U1"; --flip-rule takes it        */
+	const char *id;       /* stable key, e.g. "A64-NRW"; --flip-rule takes it        */
 	enum iom_ord_rtype type;
 	enum iom_arch arch;   /* IOM_ARCH_ANY for generic / portable rows               */
 	enum iom_lit_model model;

@@ -4,7 +4,7 @@
  * A source (live "/", a capture tree, in-memory files) only hands out file text; each
  * reader is a pure function from text to typed state, so every test replays a capture.
  * Readers never judge (that is audit.h) and never stop at a bad line: they record a
- * message naming file and line and go on. Formats: spec realworld.md §a. */
+ * message naming file and line and go on. Formats: FIELD-a (keys in docs/sources/). */
 #ifndef IOMODEL_SYS_H
 #define IOMODEL_SYS_H
 
@@ -49,12 +49,12 @@ void iom_sys_names_free(char **names, size_t nr);
 /* ORDER IOM_SYS_K */
 enum iom_sys_kind {
 	IOM_SYS_K_UNKNOWN,
-	IOM_SYS_K_MTRR,          /* /proc/mtrr, any era (realworld.md §a.1)              */
-	IOM_SYS_K_PAT_LIST,      /* debugfs x86/pat_memtype_list, both formats (§a.3)    */
-	IOM_SYS_K_IOMEM,         /* /proc/iomem (§a.4)                                   */
-	IOM_SYS_K_KLOG,          /* dmesg / journal / syslog text (§a.5)                 */
-	IOM_SYS_K_LSPCI,         /* lspci -v / -vv (§b)                                  */
-	IOM_SYS_K_PCI_RESOURCE,  /* sysfs .../resource (§a.6)                            */
+	IOM_SYS_K_MTRR,          /* /proc/mtrr, any era (FIELD-a.1)              */
+	IOM_SYS_K_PAT_LIST,      /* debugfs x86/pat_memtype_list, both formats (FIELD-a.3)    */
+	IOM_SYS_K_IOMEM,         /* /proc/iomem (FIELD-a.4)                                   */
+	IOM_SYS_K_KLOG,          /* dmesg / journal / syslog text (FIELD-a.5)                 */
+	IOM_SYS_K_LSPCI,         /* lspci -v / -vv (FIELD-b)                                  */
+	IOM_SYS_K_PCI_RESOURCE,  /* sysfs .../resource (FIELD-a.6)                            */
 	IOM_SYS_K_CPUINFO,       /* /proc/cpuinfo or its flags line                      */
 	IOM_SYS_K__COUNT,
 };
@@ -111,7 +111,7 @@ struct iom_sys_typed_range {   /* fixed ranges of a dump, 6.x "MTRR map" entries
 };
 
 struct iom_sys_resv {          /* one pat_memtype_list line                           */
-	uint64_t start, end;     /* [start, end): the list prints exclusive ends (§a.3)  */
+	uint64_t start, end;     /* [start, end): the list prints exclusive ends (FIELD-a.3)  */
 	enum iom_mt type;        /* IOM_MT_NONE for "broken"                             */
 	struct iom_sys_where at;
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- mapping attributes by architecture, kernel version and API.
  * Rows come from tables/attrs_{x86,arm64,powerpc,riscv}.def and attribute properties from
- * tables/attrs_props.def (spec arch-attrs.md Part A). This file selects rows and applies
- * the one platform effect that is not a row: an x86 WC MTRR over the range (A.2 MTRR x PAT).
+ * tables/attrs_props.def (ATTR-A.1 to ATTR-A.8). This file selects rows and applies
+ * the one platform effect that is not a row: an x86 WC MTRR over the range (ATTR-A.2 MTRR x PAT).
  * Must not print. */
 #include <string.h>
 #include "internal.h"
@@ -136,7 +136,7 @@ const char *iom_attrs_status_name(enum iom_attrs_status s)
 static int plat_match(enum plat_cond c, enum iom_arch arch, unsigned kver,
 		      const struct iom_attrs_platform *plat)
 {
-	/* Svpbmt support was merged in v5.19 (arch-attrs.md A.5, ff689fd21cb1). */
+	/* Svpbmt support was merged in v5.19 (ATTR-A.5, ff689fd21cb1). */
 	int svpbmt = arch == IOM_ARCH_RISCV && kver >= IOM_KVER(5, 19) && !plat->no_svpbmt;
 	switch (c) {
 	case PLAT_ANY: return 1;
@@ -148,7 +148,7 @@ static int plat_match(enum plat_cond c, enum iom_arch arch, unsigned kver,
 	return 0;
 }
 
-/* MTRR WC combined with the PAT/PTE type, arch-attrs.md A.2 (MTRR x PAT matrix, WC row). */
+/* MTRR WC combined with the PAT/PTE type, ATTR-A.2 (MTRR x PAT matrix, WC row). */
 static enum iom_attr mtrr_wc_effect(enum iom_attr a)
 {
 	switch (a) {
@@ -200,7 +200,7 @@ int iom_attrs_lookup_ex(enum iom_arch arch, unsigned kver, enum iom_attrs_api ap
 		if (arch == IOM_ARCH_X86 && plat->mtrr_wc && r->status == IOM_ATTRS_MAPPED &&
 		    mtrr_wc_effect(r->attr) != r->attr) {
 			out->effective = mtrr_wc_effect(r->attr);
-			out->platform_note = "a WC MTRR covers the range (arch-attrs.md A.2 MTRR x PAT)";
+			out->platform_note = "a WC MTRR covers the range (ATTR-A.2 MTRR x PAT)";
 		}
 		return 0;
 	}

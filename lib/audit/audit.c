@@ -382,7 +382,7 @@ static void rebuild_pat(struct iom_audit *a)
 	else if (st->pat_config_known)
 		a->pat = has_slot(st->pat_slots, IOM_MT_WC) ? IOM_AUD_PAT_ENABLED : IOM_AUD_PAT_DISABLED;
 	else if (st->have_pat_list)
-		a->pat = IOM_AUD_PAT_ENABLED; /* the file exists only when pat_enabled() (§a.3) */
+		a->pat = IOM_AUD_PAT_ENABLED; /* the file exists only when pat_enabled() (FIELD-a.3) */
 	else
 		a->pat = IOM_AUD_PAT_UNKNOWN;
 	if (!a->slots_known && a->pat == IOM_AUD_PAT_ENABLED && st->kernel[0]) {
@@ -423,7 +423,7 @@ static iom_mtset pat_entries(const struct iom_audit *a, enum iom_mt mode, bool *
 		}
 	}
 	if (a->pat != IOM_AUD_PAT_ENABLED) {
-		/* PAT off: PTE bits from the static/emulated tables (x86-memtype.md §2.2, §2.7) over
+		/* PAT off: PTE bits from the static/emulated tables (XMT-2.2, XMT-2.7) over
 		 * the power-on PAT (PA0 WB, PA1 WT, PA2 UC-, PA3 UC). */
 		switch (mode) {
 		case IOM_MT_WB: off = IOM_MTSET(IOM_MT_WB); break;
@@ -886,7 +886,7 @@ static void rule_bars(struct iom_audit *a)
 		    !(r->tracked & ~(IOM_MTSET(IOM_MT_UC) | IOM_MTSET(IOM_MT_UC_MINUS))) &&
 		    !(r->mtrr && !(r->mtrr & ~(IOM_MTSET(IOM_MT_WC) | IOM_MTSET(IOM_MT_WP))))) {
 			/* a NIC/accelerator BAR: WC may or may not be wanted (ENA LLQ, mlx5 BlueFlame
-			 * want it; realworld.md §c.7), so only a note */
+			 * want it; FIELD-c.7), so only a note */
 			struct iom_aud_finding *f = finding(
 				a, AUD_FRAMEBUFFER_UC, IOM_AUD_INFO, r->start, r->end, true,
 				"%s is prefetchable but mapped only %s%s; if the device expects write-combined "
@@ -896,7 +896,7 @@ static void rule_bars(struct iom_audit *a)
 			ev_bar(f, b);
 		}
 		if (b->prefetch == 1 && !b->disabled && !r->tracked && a->st->have_pat_list) {
-			/* realworld.md §c.7 (amzn-drivers #215): a WC entry next to the BAR, not on it,
+			/* FIELD-c.7 (amzn-drivers #215): a WC entry next to the BAR, not on it,
 			 * read as "the BAR is WC" by a substring match on the address */
 			for (size_t k = 0; k < a->nr_regions; k++) {
 				const struct iom_aud_region *q = &a->regions[k];

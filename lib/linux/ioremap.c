@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- the calls that create mappings: the ioremap family (__ioremap_caller()),
  * memremap(), set_memory_*() on RAM and user mmap through reserve_pfn_range().
- * Sources (spec x86-memtype.md §2.3, §2.6, §2.8): arch/x86/mm/ioremap.c@v4.2 L83..L335,
+ * Sources (XMT-2.3, XMT-2.6, XMT-2.8): arch/x86/mm/ioremap.c@v4.2 L83..L335,
  * ioremap.c@v6.12 L185; kernel/memremap.c@v4.8 / kernel/iomem.c@v6.12;
  * arch/x86/mm/pageattr.c@v4.2 L1465-1636; pat.c@v4.2 reserve_pfn_range();
  * arch/x86/include/asm/fb.h@v4.2 fb_pgprotect(). */
@@ -196,7 +196,7 @@ static bool map_user(struct iom_kernel *k, struct iom_mapping *m, enum iom_mt wa
 		for (size_t i = 0; i < k->nr_res; i++)
 			if (k->res[i].kind == IOM_RES_BAR && start >= k->res[i].start && end <= k->res[i].end)
 				bar = &k->res[i];
-		/* resourceN_wc exists only for prefetchable BARs (pci-sysfs.c, arch-attrs.md A.7) */
+		/* resourceN_wc exists only for prefetchable BARs (pci-sysfs.c, ATTR-A.7 */
 		if (!bar || (m->api == IOM_API_MMAP_RESOURCE_WC && !bar->prefetchable)) {
 			m->err = -ENOENT;
 			return false;

@@ -189,7 +189,7 @@ void iom_kernel_boot(struct iom_kernel *k)
 		k->usage[i] = i < k->mtrr.vcnt ? 1 : 0; /* init_table(): every count starts at 1 */
 	/* Before PAT_OFF_WITHOUT_MTRR, pat_init() is called from get_mtrr_state(), which runs
 	 * whenever the CPU has MTRRs, before DEF_TYPE.E is looked at (generic.c@v4.2
-	 * get_mtrr_state(); spec x86-memtype.md §2.2): with E=0 PAT is still programmed, and
+	 * get_mtrr_state(); XMT-2.2): with E=0 PAT is still programmed, and
 	 * its messages come before "MTRR: Disabled". */
 	bool pat_in_get_state = !k_has(k, IOM_KF_PAT_OFF_WITHOUT_MTRR);
 	if (pat_in_get_state)

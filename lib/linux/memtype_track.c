@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- Linux PAT memtype tracking: reserve/free, conflicts and inheritance.
- * Sources (spec x86-memtype.md §2.4, §2.5): arch/x86/mm/pat.c@v4.2 reserve_memtype() L487,
+ * Sources (XMT-2.4, XMT-2.5): arch/x86/mm/pat.c@v4.2 reserve_memtype() L487,
  * free_memtype(), pat_x_mtrr_type() L344, reserve_ram_pages_type() L418;
  * pat_rbtree.c@v4.2 memtype_rb_check_conflict(); pat/memtype.c + memtype_interval.c@v6.12;
  * is_new_memtype_allowed() asm/pgtable.h@v4.2 L386 (unchanged in v6.12 L920).
@@ -211,7 +211,7 @@ int iom_k_reserve_memtype(struct iom_kernel *k, uint64_t start, uint64_t end, en
 		      iom_mt_kname(req));
 		return -EINVAL;
 	}
-	if (!k->pat.enabled) { /* nothing is tracked (§2.4 step 2, TV-72) */
+	if (!k->pat.enabled) { /* nothing is tracked (XMT-2.4 step 2, TV-72) */
 		if (new_type)
 			*new_type = req;
 		return 0;

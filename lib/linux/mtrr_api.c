@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- Linux's MTRR interface: mtrr_add()/mtrr_del(), arch_phys_wc_*() and
  * mtrr_type_lookup(). Checks run in the kernel's order with its errno values and log text
- * (spec x86-memtype.md §3.2-3.5; arch/x86/kernel/cpu/mtrr/main.c@v4.2 mtrr_add_page()
+ * (XMT-3.2 to XMT-3.5; arch/x86/kernel/cpu/mtrr/main.c@v4.2 mtrr_add_page()
  * L288, mtrr_del_page() L467, generic.c@v4.2 generic_validate_add_page() L848,
  * generic_get_free_region() L556, mtrr_type_lookup() L257; mtrr.c and generic.c@v6.12). */
 #include <errno.h>

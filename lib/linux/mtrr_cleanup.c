@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- Linux's MTRR sanitizer ("mtrr cleanup"), a pure function of the variable
- * registers and the boot options (spec x86-memtype.md §3.6, test vectors TV-96..TV-99).
+ * registers and the boot options (XMT-3.6, test vectors TV-96..TV-99).
  *
  * Written from a reading of arch/x86/kernel/cpu/mtrr/cleanup.c@v6.12: mtrr_cleanup(),
  * mtrr_need_cleanup(), x86_get_mtrr_mem_range(), mtrr_calc_range_state(),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- what Linux writes into IA32_PAT and how it builds the cache-mode tables.
- * Sources (spec x86-memtype.md §2.1, §2.2): arch/x86/mm/pat.c@v4.2 pat_init() and
+ * Sources (XMT-2.1, XMT-2.2): arch/x86/mm/pat.c@v4.2 pat_init() and
  * pat_init_cache_modes(); arch/x86/mm/pat.c@v4.8 init_cache_modes(); pat/memtype.c@v6.12
  * pat_bp_init(); static tables in arch/x86/mm/init.c@v4.2 (__cachemode2pte_tbl). */
 #include <stdio.h>
@@ -148,7 +148,7 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 			return;
 		}
 		/* 4.2: pat_init() is only reached from the MTRR code, so PAT stays nominally
-		 * enabled but is never programmed; the static tables stay (x86-memtype.md §2.2). */
+		 * enabled but is never programmed; the static tables stay (XMT-2.2). */
 		p->enabled = true;
 		return;
 	}
@@ -157,7 +157,7 @@ void iom_linux_pat_setup(unsigned v, const struct iom_cpu *cpu, bool mtrr_enable
 		 * (pat.c@v4.2 pat_bsp_init(): "PAT MSR is 0, disabled.", static tables kept;
 		 * from PAT_INIT_REWORK init_cache_modes() emulates WB/WT/UC-/UC;
 		 * PAT_MSG_WORDING renames the message, pat/memtype.c@v6.12 pat_bp_init() L261;
-		 * spec x86-memtype.md §2.2 row "PAT MSR reads 0"). */
+		 * XMT-2.2 row "PAT MSR reads 0"). */
 		say(log, ctx, IOM_LOG_INFO,
 		    iom_kfeat(v, IOM_KF_PAT_MSG_WORDING) ? "x86/PAT: PAT support disabled by the firmware."
 							 : "x86/PAT: PAT MSR is 0, disabled.");

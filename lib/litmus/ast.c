@@ -73,7 +73,7 @@ int iom_lit_test_check(const struct iom_lit_test *t, enum iom_arch arch, unsigne
 			     why ? why : "unknown architecture");
 		return -IOM_EINVAL;
 	}
-	/* ioremap_nocache() was removed tree-wide in v5.6 (arch-attrs.md A.1, 4bdc0d676a64). */
+	/* ioremap_nocache() was removed tree-wide in v5.6 (ATTR-A.1, 4bdc0d676a64). */
 	for (unsigned i = 0; i < t->nr_syms; i++) {
 		const struct iom_lit_sym *s = &t->syms[i];
 		if (s->kind == IOM_LIT_SYM_REGION && s->region == IOM_LIT_RGN_IOREMAP_NOCACHE &&

@@ -11,7 +11,7 @@
 #define LIT_MAX_INPUT (1u << 20)  /* bytes; larger inputs are refused (IOM_ELIMIT)      */
 #define LIT_MAX_DEPTH 64          /* nesting of expressions, conditions and blocks       */
 #define LIT_MAX_THREADS 128
-#define LIT_MAX_COUNT 4           /* string accessor elements (ordering.md §5.3)         */
+#define LIT_MAX_COUNT 4           /* string accessor elements (ORD-5.3)         */
 
 /* ---- arena: every AST node of one test lives here and is freed at once ---- */
 struct lit_chunk {

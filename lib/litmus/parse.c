@@ -5,7 +5,7 @@
  * unwind with longjmp to iom_lit_parse(), which frees the arena and returns the code; the
  * diag carries file:line:col. Nesting is bounded (LIT_MAX_DEPTH) and every loop consumes
  * a token, so no input can recurse deeply or loop forever.
- * Grammar: docs/litmus-format.md. Extension: spec ordering.md §5.3. */
+ * Grammar: docs/litmus-format.md. Extension: ORD-5.3. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

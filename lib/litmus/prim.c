@@ -176,7 +176,7 @@ int iom_arch_parse(const char *s, enum iom_arch *out)
 
 bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why)
 {
-	/* ordering.md "Version boundaries, verified" row 9: arch/riscv first in v4.15.0. */
+	/* VB-9: arch/riscv first in v4.15.0. */
 	if (a == IOM_ARCH_RISCV && kver && kver < IOM_KVER(4, 15)) {
 		if (why)
 			*why = "the riscv port was merged in v4.15";

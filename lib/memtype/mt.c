@@ -3,7 +3,7 @@
  * Encodings: SDM Vol. 3A Table 11-8 (MTRR) and Table 11-10 (PAT); Linux mirrors them in
  * arch/x86/include/uapi/asm/mtrr.h@v4.2 (MTRR_TYPE_*) and pat.c@v4.2 (PAT_*).
  * Names: cattr_name() in arch/x86/mm/pat_internal.h@v4.2 and mtrr_attrib_to_str() in
- * arch/x86/kernel/cpu/mtrr/if.c@v4.2 (spec x86-memtype.md §1.1). */
+ * arch/x86/kernel/cpu/mtrr/if.c@v4.2 (XMT-1.1). */
 #include <string.h>
 #include <strings.h>
 #include "internal.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- MTRR registers and the hardware type of an address or a range.
  * Register layouts: SDM Vol. 3A §11.11.2 (IA32_MTRRCAP, IA32_MTRR_DEF_TYPE, fixed ranges,
- * PHYSBASE/PHYSMASK); precedence: §11.11.4.1 (spec x86-memtype.md §1.2, §1.3).
+ * PHYSBASE/PHYSMASK); precedence: §11.11.4.1 (XMT-1.2, XMT-1.3).
  * Range lookups work on the breakpoints of the registers, never page by page. This file
  * models the hardware only; Linux's lookup (mtrr_type_lookup) is in lib/linux. */
 #include <stdlib.h>

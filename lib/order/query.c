@@ -63,7 +63,7 @@ int iom_ord_parse_event(const char *s, enum iom_arch a, struct iom_ord_ev *out,
 			return -IOM_EINVAL;
 		}
 		reg = region_names[i].reg;
-		/* riscv: ioremap_wc() is ioremap() (RV-MMIO-5, arch-attrs.md A.5) */
+		/* riscv: ioremap_wc() is ioremap() (RV-MMIO-5, ATTR-A.5 */
 		if (reg == IOM_ORD_WC && a == IOM_ARCH_RISCV)
 			reg = IOM_ORD_UC;
 	}

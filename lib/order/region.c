@@ -14,7 +14,7 @@ static bool mtrr_wc(const struct iom_lit_test *t, int dev)
 }
 
 /* Region class on arch at kver, from the mapping-attribute table (attrs.h, spec
- * arch-attrs.md A.8): a mapping whose attribute permits gathering or reordering is WC,
+ * ATTR-A.8: a mapping whose attribute permits gathering or reordering is WC,
  * any other device mapping UC; NULL or absent mappings are errors, and so are cacheable
  * ones (the engine models MMIO). Platform facts: platform(nopat), mtrr_wc(devN).
  * In the portable model the class is the documented one: ioremap_wc()/ioremap_wt() are

@@ -83,7 +83,7 @@ static void mtrr_line(const struct iom_kernel *k, unsigned i, char *buf, size_t 
 
 static void memtype_line(const struct iom_kernel *k, const struct iom_memtype_node *n, char *buf, size_t size)
 {
-	/* pat_memtype_list formats (x86-memtype.md §2.9; PAT_LIST_NEW_FORMAT) */
+	/* pat_memtype_list formats (XMT-2.9; PAT_LIST_NEW_FORMAT) */
 	if (iom_kfeat(iom_kernel_version(k), IOM_KF_PAT_LIST_NEW_FORMAT))
 		snprintf(buf, size, "PAT: [mem 0x%016llx-0x%016llx] %s", (unsigned long long)n->start,
 			 (unsigned long long)n->end, iom_mt_kname(n->type));

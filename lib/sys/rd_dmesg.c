@@ -2,7 +2,7 @@
 /* iomodel -- kernel log reader: dmesg, journalctl -k, syslog excerpts and pasted copies of
  * them (quoted with "> ", indented, lost "[", wrapped by mail clients). Each line's prefix
  * (timestamp, "<N>", "host kernel:") is removed and the message body matched against the
- * printk formats listed in realworld.md §a.5 (arch/x86/mm/pat/memtype.c, mm/ioremap.c,
+ * printk formats listed in FIELD-a.5 (arch/x86/mm/pat/memtype.c, mm/ioremap.c,
  * kernel/cpu/mtrr/{generic,mtrr,cleanup}.c @6.12 and the older spellings). Matching is on
  * the message body, with or without the "mtrr: " / "x86/PAT: " prefixes, which changed
  * across versions. A line that starts like a known message but does not parse is joined

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- /proc/iomem reader (realworld.md §a.4; kernel/resource.c r_show()):
+/* iomodel -- /proc/iomem reader (FIELD-a.4; kernel/resource.c r_show()):
  * "%*s%0*llx-%0*llx : %s", two spaces of indent per level (capped at 5 levels), end
  * INCLUSIVE, names may contain spaces and colons (split on the first " : ").
  * Read without CAP_SYS_ADMIN every address prints as zero: detected when EVERY line is

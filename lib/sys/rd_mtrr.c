@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- /proc/mtrr reader, every historical format (realworld.md §a.1):
+/* iomodel -- /proc/mtrr reader, every historical format (FIELD-a.1):
  *   current  "reg%02i: base=0x%06lx000 (%5luMB), size=%5lu%cB, count=%d: %s"  (if.c)
  *   2.4-2.6  "reg%02i: base=0x%05lx000 (%4luMB), size=%4lu%cB: %s, count=%d"
  *   2.2      "reg%02i: base=0x%08lx (%4liMB), size=%4li%cB: %s, count=%d" ("kB")

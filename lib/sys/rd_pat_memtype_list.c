@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- reader for /sys/kernel/debug/x86/pat_memtype_list (realworld.md §a.3,
- * x86-memtype.md §2.9): "PAT memtype list:" then one reservation per line,
+/* iomodel -- reader for /sys/kernel/debug/x86/pat_memtype_list (FIELD-a.3,
+ * XMT-2.9): "PAT memtype list:" then one reservation per line,
  *   v5.6+   "PAT: [mem 0x%016Lx-0x%016Lx] %s"   (memtype.c memtype_seq_show())
  *   older   "%s @ 0x%Lx-0x%Lx"                   (pat.c memtype_seq_show())
  * In both the END IS EXCLUSIVE. Type names are cattr_name()'s; "broken" = unknown. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* iomodel -- sysfs PCI "resource" reader (realworld.md §a.6; drivers/pci/pci-sysfs.c
+/* iomodel -- sysfs PCI "resource" reader (FIELD-a.6; drivers/pci/pci-sysfs.c
  * resource_show()): one "0x%016llx 0x%016llx 0x%016llx" line (start, INCLUSIVE end,
  * IORESOURCE_* flags) per resource index: 0-5 BARs, 6 ROM, 7-12 SR-IOV VF BARs, then bridge
  * windows. Unused = three zeros. Flag bits from include/linux/ioport.h. */

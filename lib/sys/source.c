@@ -2,7 +2,7 @@
 /* iomodel -- system sources (live "/", capture directory, in-memory), the loader that
  * reads the standard files through a source, and `capture`, which copies them.
  * Files are opened O_RDONLY and only the text files below are read: never resourceN or
- * config contents, /dev/mem or MSRs (realworld.md §a.6: mapping resourceN creates PAT
+ * config contents, /dev/mem or MSRs (FIELD-a.6: mapping resourceN creates PAT
  * entries; we must not). The kernel log of the live system comes from syslog(2)
  * SYSLOG_ACTION_READ_ALL, which reads without consuming. */
 #include <dirent.h>
@@ -386,7 +386,7 @@ int iom_sys_load(struct iom_sys_state *st, struct iom_sys_source *src)
 		size_t first_bar = st->nr_bars;
 		if ((rc = load_one(st, src, rel, IOM_SYS_K_PCI_RESOURCE)))
 			break;
-		/* resourceN_wc presence: by listing only, never opening (§a.6). */
+		/* resourceN_wc presence: by listing only, never opening (FIELD-a.6). */
 		char **ents = NULL;
 		size_t ne = 0;
 		bool any_res = false;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iomodel -- sys state lifecycle, messages, input registration and kind detection.
- * Detection is by content only (realworld.md §a: the formats differ enough that a few
+ * Detection is by content only (FIELD-a: the formats differ enough that a few
  * anchored line shapes identify each kind); the one exception is an empty file named
  * mtrr*, because an empty /proc/mtrr is legal and has no content to recognise. */
 #include <ctype.h>

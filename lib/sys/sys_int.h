@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* iomodel -- private helpers shared by the sys readers: growable arrays, messages, line
  * splitting and token parsing. Readers tokenise; they never parse by column, because the
- * kernel's printf widths overflow (realworld.md §a.1). */
+ * kernel's printf widths overflow (FIELD-a.1). */
 #ifndef IOMODEL_SYS_INT_H
 #define IOMODEL_SYS_INT_H
 

@@ -5,9 +5,11 @@
 #      project's file (the kernel's lib/devres.c, herdtools7's lib/stateParser.mly) carries its
 #      version (FILE@VERSION) or is listed in tests/sources-external.txt with its owner;
 #   2. no comment or table points outside the repository (../shared, shared/spec);
-#   3. no code, table or header cites an issue number ("issue 4", "(issue 21: ...)").
+#   3. no code, table or header cites an issue number ("issue 4", "(issue 21: ...)");
+#   4. every source key cited (A64-IO-B, ORD-4.3, TV-72, VB-10a: the families that
+#      docs/sources/README.md lists) has its entry in docs/sources/ (tests/suites/source-keys.pl).
 # The checker runs on the repository, then on a planted tree with one broken path, one
-# ../shared comment and one issue number, and must fail there (it can fail).
+# ../shared comment, one issue number and one key without an entry, and must fail there.
 set -u
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -57,11 +59,12 @@ check() {
 }
 
 files() { # the repository's text that cites: sources, tables, docs, scripts, tests
-	git ls-files -- 'lib/**' 'cli/*' 'include/**' 'tables/*' 'docs/*.md' 'README.md' 'man/*.scd' \
+	git ls-files -- 'lib/**' 'cli/*' 'include/**' 'tables/*' 'docs/*.md' 'docs/sources/*.md' 'README.md' 'man/*.scd' \
 		'tests/unit/*.c' 'tests/fuzz/*.c' 'tests/suites/*.sh' 'tests/*.sh' 'tests/lkmm/*.sh' 'bench/*' \
 		'scripts/*' 'lint/*.cocci' 'litmus/README.md' 'examples/**' 'Makefile' | grep -v '^tests/suites/sources.sh$'
 }
 
+here=$(cd "$(dirname "$0")" && pwd)
 if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	n=$((n + 1))
 	echo "ok $n - every path named exists # SKIP not a git checkout (the file list is git's)"
@@ -69,6 +72,15 @@ if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
 	mapfile -t all < <(files)
 	out=$(check . "${all[@]}")
+	# keys: every tracked text file but docs/sources itself and outputs that echo the tables
+	mapfile -t cite < <(git ls-files | grep -vE '^(docs/sources/|tests/golden/|tests/data/)|/EXPECTED|facts\.jsonl$|\.(png|svg|xz|gz)$')
+	keys=$(perl "$here/source-keys.pl" . "${cite[@]}" 2>&1)
+	if [ -z "$keys" ]; then
+		ok "every source key cited has its entry in docs/sources/ (${#cite[@]} files)"
+	else
+		nok "every source key cited has its entry in docs/sources/ ($(printf '%s\n' "$keys" | wc -l) citations without one)"
+		printf '%s\n' "$keys" | head -40 | sed 's/^/# /'
+	fi
 fi
 if [ "$out" = skip ]; then
 	:
@@ -82,7 +94,17 @@ fi
 # the checker can fail: a planted tree
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-mkdir -p "$t/docs" "$t/lib/x" "$t/tables"
+mkdir -p "$t/docs/sources" "$t/lib/x" "$t/tables"
+printf '| `ZZ-` | planted | a.md |\n| `ZART` | planted | a.md |\n' >"$t/docs/sources/README.md"
+printf '### ZZ-1 -- one\n| ZZ-2b | two |\n### ZART -- art\n' >"$t/docs/sources/a.md"
+printf 'ROW(ZZ-ROW, 1, "ZZ-1; ZZ-2b; [ZART]")\nROW(ZZ-R2, 2, "ZZ-3 and ZZ-1..ZZ-4; ZZ-lower")\n' >"$t/tables/keys.def"
+kp=$(perl "$here/source-keys.pl" "$t" tables/keys.def 2>&1)
+if [ "$(printf '%s\n' "$kp" | sed 's/,.*//')" = "$(printf 'tables/keys.def:2: cites ZZ-3\ntables/keys.def:2: cites ZZ-4')" ]; then
+	ok "the key checker finds planted keys without an entry (ZZ-3, the end of a range) and only them"
+else
+	nok "the key checker finds planted keys without an entry (ZZ-3, the end of a range) and only them"
+	printf '%s\n' "$kp" | sed 's/^/# /'
+fi
 echo "# A" >"$t/docs/a.md"
 printf '/* see docs/a.md and docs/missing.md; the kernel'"'"'s lib/devres.c@6.12 */\n' >"$t/lib/x/good-and-bad.c"
 printf '/* the digest in ../shared/spec/x86-memtype.md */\n' >"$t/lib/x/shared.c"

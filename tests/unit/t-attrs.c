@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* t-attrs -- mapping attributes (include/iomodel/attrs.h) against an oracle written here from
- * spec arch-attrs.md Part A (A.1-A.5 API tables, A.8 master table), independently of
+ * ATTR-A.1 to ATTR-A.5 API tables, ATTR-A.8 master table), independently of
  * tables/attrs_*.def. A coverage check then proves that every row of every .def file is
  * selected by at least one oracle case, so a wrong row breaks a test. */
 #include <setjmp.h>
@@ -45,22 +45,22 @@ struct ocase {
 
 /* Each line names the spec cell it comes from. */
 static const struct ocase oracle[] = {
-	/* ---- x86, A.2 "Page cache mode for each API", PAT layout, "Without PAT", A.8 ---- */
+	/* ---- x86, ATTR-A.2 "Page cache mode for each API", PAT layout, "Without PAT", ATTR-A.8 ---- */
 	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP), "slot 2" },
 	{ IOM_ARCH_X86, V(4, 8), P_DFLT, A(IOREMAP), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP), "slot 2" }, /* seed 004: UC- at 4.8 */
 	{ IOM_ARCH_X86, V(6, 12), P_NOPAT, A(IOREMAP), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP), "PCD" },
 	{ IOM_ARCH_X86, V(6, 12), P_MTRR, A(IOREMAP), S(MAPPED), T(X86_UC_MINUS), T(X86_WC), A(IOREMAP), NULL }, /* MTRR WC + UC- = WC */
 	{ IOM_ARCH_X86, V(4, 8), P_DFLT, A(IOREMAP_NOCACHE), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP_NOCACHE), "slot 2" },
 	{ IOM_ARCH_X86, V(5, 5), P_NOPAT, A(IOREMAP_NOCACHE), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP_NOCACHE), "PCD" },
-	{ IOM_ARCH_X86, V(5, 6), P_DFLT, A(IOREMAP_NOCACHE), S(ABSENT), T(NONE), 0, A(IOREMAP_NOCACHE), NULL }, /* A.1: removed v5.6 */
+	{ IOM_ARCH_X86, V(5, 6), P_DFLT, A(IOREMAP_NOCACHE), S(ABSENT), T(NONE), 0, A(IOREMAP_NOCACHE), NULL }, /* ATTR-A.1: removed v5.6 */
 	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP_WC), S(MAPPED), T(X86_WC), 0, A(IOREMAP_WC), "slot 1" },
-	{ IOM_ARCH_X86, V(4, 8), P_NOPAT, A(IOREMAP_WC), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP_WC), "PCD" }, /* A.8 last x86 row */
+	{ IOM_ARCH_X86, V(4, 8), P_NOPAT, A(IOREMAP_WC), S(MAPPED), T(X86_UC_MINUS), 0, A(IOREMAP_WC), "PCD" }, /* ATTR-A.8 last x86 row */
 	{ IOM_ARCH_X86, V(4, 8), P_NOPAT_MTRR, A(IOREMAP_WC), S(MAPPED), T(X86_UC_MINUS), T(X86_WC), A(IOREMAP_WC), NULL }, /* arch_phys_wc_add */
 	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP_UC), S(MAPPED), T(X86_UC), 0, A(IOREMAP_UC), "slot 3" },
 	{ IOM_ARCH_X86, V(4, 8), P_MTRR, A(IOREMAP_UC), S(MAPPED), T(X86_UC), 0, A(IOREMAP_UC), "slot 3" }, /* MTRR WC + UC = UC (atyfb fix) */
 	{ IOM_ARCH_X86, V(4, 8), P_NOPAT, A(IOREMAP_UC), S(MAPPED), T(X86_UC), 0, A(IOREMAP_UC), "PCD|PWT" },
 	{ IOM_ARCH_X86, V(5, 12), P_DFLT, A(IOREMAP_NP), S(ABSENT), T(NONE), 0, A(IOREMAP_NP), NULL }, /* 9a63ae850255 v5.13 */
-	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP_NP), S(NULL), T(NONE), 0, A(IOREMAP_NP), NULL }, /* A.2: NULL */
+	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP_NP), S(NULL), T(NONE), 0, A(IOREMAP_NP), NULL }, /* ATTR-A.2: NULL */
 	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(IOREMAP_WT), S(MAPPED), T(X86_WT), 0, A(IOREMAP_WT), "slot 7" },
 	{ IOM_ARCH_X86, V(4, 8), P_NOPAT, A(IOREMAP_WT), S(MAPPED), T(X86_WT), 0, A(IOREMAP_WT), "PWT" }, /* 001 = WT */
 	{ IOM_ARCH_X86, V(6, 12), P_MTRR, A(IOREMAP_WT), S(MAPPED), T(X86_WT), T(X86_UC), A(IOREMAP_WT), NULL }, /* matrix WC row, WT col = UC */
@@ -73,10 +73,10 @@ static const struct ocase oracle[] = {
 	{ IOM_ARCH_X86, V(6, 12), P_NOPAT, A(PGPROT_NONCACHED), S(MAPPED), T(X86_UC_MINUS), 0, A(PGPROT_NONCACHED), "PCD" },
 	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(PGPROT_WRITECOMBINE), S(MAPPED), T(X86_WC), 0, A(PGPROT_WRITECOMBINE), "slot 1" },
 	{ IOM_ARCH_X86, V(6, 12), P_NOPAT, A(PGPROT_WRITECOMBINE), S(MAPPED), T(X86_UC_MINUS), 0, A(PGPROT_WRITECOMBINE), "PCD" },
-	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(PGPROT_DEVICE), S(MAPPED), T(X86_UC_MINUS), 0, A(PGPROT_NONCACHED), "slot 2" }, /* A.2: generic = UC- */
+	{ IOM_ARCH_X86, V(6, 12), P_DFLT, A(PGPROT_DEVICE), S(MAPPED), T(X86_UC_MINUS), 0, A(PGPROT_NONCACHED), "slot 2" }, /* ATTR-A.2: generic = UC- */
 	{ IOM_ARCH_X86, V(6, 12), P_NOPAT, A(PGPROT_DEVICE), S(MAPPED), T(X86_UC_MINUS), 0, A(PGPROT_NONCACHED), "PCD" },
 
-	/* ---- arm64, A.3 "What each API gives", A.8 arm64 ---- */
+	/* ---- arm64, ATTR-A.3 "What each API gives", ATTR-A.8 arm64 ---- */
 	{ IOM_ARCH_ARM64, V(4, 8), P_DFLT, A(IOREMAP), S(MAPPED), T(ARM64_DEVICE_nGnRE), 0, A(IOREMAP), "0x04" },
 	{ IOM_ARCH_ARM64, V(6, 12), P_MTRR, A(IOREMAP), S(MAPPED), T(ARM64_DEVICE_nGnRE), 0, A(IOREMAP), "0x04" }, /* MTRRs are x86 only */
 	{ IOM_ARCH_ARM64, V(4, 8), P_DFLT, A(IOREMAP_NOCACHE), S(MAPPED), T(ARM64_DEVICE_nGnRE), 0, A(IOREMAP_NOCACHE), NULL },
@@ -92,7 +92,7 @@ static const struct ocase oracle[] = {
 	{ IOM_ARCH_ARM64, V(6, 12), P_DFLT, A(PGPROT_WRITECOMBINE), S(MAPPED), T(ARM64_NORMAL_NC), 0, A(PGPROT_WRITECOMBINE), "0x44" },
 	{ IOM_ARCH_ARM64, V(6, 12), P_DFLT, A(PGPROT_DEVICE), S(MAPPED), T(ARM64_DEVICE_nGnRE), 0, A(PGPROT_DEVICE), "0x04" },
 
-	/* ---- powerpc book3s64, A.4 "What each API gives", A.8 powerpc ---- */
+	/* ---- powerpc book3s64, ATTR-A.4 "What each API gives", ATTR-A.8 powerpc ---- */
 	{ IOM_ARCH_POWERPC, V(6, 12), P_DFLT, A(IOREMAP), S(MAPPED), T(PPC_IG), 0, A(IOREMAP), "I|G" },
 	{ IOM_ARCH_POWERPC, V(4, 8), P_DFLT, A(IOREMAP_NOCACHE), S(MAPPED), T(PPC_IG), 0, A(IOREMAP_NOCACHE), "I|G" },
 	{ IOM_ARCH_POWERPC, V(5, 6), P_DFLT, A(IOREMAP_NOCACHE), S(ABSENT), T(NONE), 0, A(IOREMAP_NOCACHE), NULL },
@@ -109,7 +109,7 @@ static const struct ocase oracle[] = {
 	{ IOM_ARCH_POWERPC, V(6, 12), P_DFLT, A(PGPROT_WRITECOMBINE), S(MAPPED), T(PPC_I), 0, A(PGPROT_WRITECOMBINE), NULL },
 	{ IOM_ARCH_POWERPC, V(6, 12), P_DFLT, A(PGPROT_DEVICE), S(MAPPED), T(PPC_IG), 0, A(PGPROT_NONCACHED), NULL },
 
-	/* ---- riscv, A.5 and A.8 riscv (Svpbmt from v5.19) ---- */
+	/* ---- riscv, ATTR-A.5 and ATTR-A.8 riscv (Svpbmt from v5.19) ---- */
 	{ IOM_ARCH_RISCV, V(6, 12), P_DFLT, A(IOREMAP), S(MAPPED), T(RISCV_IO), 0, A(IOREMAP), "PBMT 10" },
 	{ IOM_ARCH_RISCV, V(5, 18), P_DFLT, A(IOREMAP), S(MAPPED), T(RISCV_PMA), 0, A(IOREMAP), "PBMT 00" }, /* before Svpbmt support */
 	{ IOM_ARCH_RISCV, V(6, 12), P_NOSVPBMT, A(IOREMAP), S(MAPPED), T(RISCV_PMA), 0, A(IOREMAP), "PMA" },
@@ -152,7 +152,7 @@ static void test_oracle(void **state)
 		assert_string_equal(iom_attrs_api_name(r.via), iom_attrs_api_name(o->via));
 		assert_int_equal(r.fallback, o->via != o->api);
 		assert_non_null(r.source);
-		assert_true(strstr(r.source, "arch-attrs.md") || strstr(r.source, "ordering.md"));
+		assert_true(strstr(r.source, "ATTR-") || strstr(r.source, "ORD-"));
 		if (o->enc_part)
 			assert_non_null(strstr(r.encoding, o->enc_part));
 		if (r.effective != r.attr)
@@ -253,7 +253,7 @@ static void test_no_gaps(void **state)
 				}
 }
 
-/* A.8 property columns, written out per attribute (C, G, R, S, E). */
+/* ATTR-A.8 property columns, written out per attribute (C, G, R, S, E). */
 static void test_props(void **state)
 {
 	static const struct {

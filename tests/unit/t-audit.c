@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* t-audit -- reconstruction, effective types and findings (include/iomodel/audit.h).
  * Effective types are checked against SDM Table 11-7 cells as restated in spec
- * x86-memtype.md §1.5 (UC MTRR x WC PAT = WC; WC MTRR x UC- = WC; WB x UC- = UC), MTRR
- * overlap rules against §1.3, unknowns against the issue's "never guessed silently" rule.
+ * XMT-1.5 (UC MTRR x WC PAT = WC; WC MTRR x UC- = WC; WB x UC- = UC), MTRR
+ * overlap rules against XMT-1.3, unknowns against the issue's "never guessed silently" rule.
  * Each finding code is checked both raised and not raised on small hand-made inputs. */
 #include <jansson.h>
 #include <setjmp.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* t-linux-cleanup -- the MTRR sanitizer (iom_linux_mtrr_cleanup): test vectors TV-96..TV-99 of
- * spec x86-memtype.md §5.7 (8 variable registers, spare 1, no TOM2, FE=1), then cases that
+ * XMT-5.7 (8 variable registers, spare 1, no TOM2, FE=1), then cases that
  * pin the search order, the fewest-registers rule, the spare count, the granularity rounding
  * and the preconditions. Source for every expectation: arch/x86/kernel/cpu/mtrr/cleanup.c@v6.12
  * (function named per test); the non-TV expectations were worked by hand from that code and
@@ -86,7 +86,7 @@ static void expect_unchanged(const struct iom_mtrr_state *in, const struct iom_m
 	assert_memory_equal(&r->state, in, sizeof(*in));
 }
 
-/* ---- TV-96..TV-99 (spec §5.7) -------------------------------------------------------- */
+/* ---- TV-96..TV-99 (XMT-5.7) -------------------------------------------------------- */
 
 /* TV-96: WB [0,4G), UC [3.5G,4G). Chunks 64K..512M keep [0,3.5G) exact (2G+1G+512M, 3
  * registers); chunk 1G rounds it up to 4G with a 512M UC hole (hole < half: 2 registers),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* t-linux-ioremap -- PAT memtype tracking and the mapping calls on environment E0 of spec
- * x86-memtype.md §5 (TV-57..TV-76): ioremap family, is_new_memtype_allowed()'s 6x6 matrix
- * (§2.5), set_memory_*, memremap, user mmap of resourceN[_wc] and /dev/fb, PAT disabled,
+ * XMT-5 (TV-57..TV-76): ioremap family, is_new_memtype_allowed()'s 6x6 matrix
+ * (XMT-2.5), set_memory_*, memremap, user mmap of resourceN[_wc] and /dev/fb, PAT disabled,
  * the ISA window by version, RAM refusal, free/shrink by version, API availability by
  * version, and iom_k_resolve() page ranges. Sources per case: arch/x86/mm/ioremap.c@v4.2
  * __ioremap_caller() L83 and @v6.12 L185; pat.c@v4.2 reserve_memtype() L487,
@@ -27,7 +27,7 @@
 #define BAR 0xE0000000ULL
 #define PBAR 0xD0000000ULL /* a prefetchable BAR added to E0 for resourceN_wc */
 
-/* ---- environment E0 (spec §5) ---------------------------------------------------- */
+/* ---- environment E0 (XMT-5) ---------------------------------------------------- */
 
 static void e0_mtrr(struct iom_mtrr_state *s)
 {
@@ -124,7 +124,7 @@ static enum iom_mt eff1(const struct iom_kernel *k, uint64_t start, uint64_t end
 	return p[0].eff.type;
 }
 
-/* The E0 kernel itself: resources as declared, boot state as spec §5 lists it. */
+/* The E0 kernel itself: resources as declared, boot state as XMT-5 lists it. */
 static void test_e0_kernel(void **st)
 {
 	(void)st;
@@ -620,12 +620,12 @@ static void test_tv75_free(void **st)
 	}
 }
 
-/* ---- TV-76 and §2.5: is_new_memtype_allowed() -------------------------------------- */
+/* ---- TV-76 and XMT-2.5: is_new_memtype_allowed() -------------------------------------- */
 
 static void test_tv76_matrix(void **st)
 {
 	(void)st;
-	/* spec §2.5, rows = requested, columns = got, order WB WC UC- UC WT WP */
+	/* XMT-2.5, rows = requested, columns = got, order WB WC UC- UC WT WP */
 	static const enum iom_mt order[6] = { IOM_MT_WB, IOM_MT_WC, IOM_MT_UC_MINUS,
 					      IOM_MT_UC, IOM_MT_WT, IOM_MT_WP };
 	static const char *const allowed[6] = {
@@ -828,7 +828,7 @@ static void test_mmap(void **st)
 	assert_int_equal(m.pte, 0x008);
 	/* resourceN outside any BAR: no such file */
 	assert_int_equal(map(k, IOM_API_MMAP_RESOURCE, 0xF0000000, 0x1000, &m), -1);
-	/* /dev/fb0 after the driver's ioremap_wc: inherits WC (spec §4.3) */
+	/* /dev/fb0 after the driver's ioremap_wc: inherits WC (XMT-4.3) */
 	assert_true(map(k, IOM_API_IOREMAP_WC, BAR + 0x100000, 0x7FF000 - 0x100000, &m) >= 0);
 	assert_true(map(k, IOM_API_MMAP_FB, BAR + 0x100000, 0x100000, &m) >= 0);
 	assert_int_equal(m.req, IOM_MT_UC_MINUS);
@@ -939,7 +939,7 @@ static void test_nocache_alias(void **st)
 	iom_kernel_free(k);
 }
 
-/* More MTRR pieces than any internal buffer: 200 disjoint WC registers (spec §1.2, VCNT
+/* More MTRR pieces than any internal buffer: 200 disjoint WC registers (XMT-1.2, VCNT
  * up to 255). Every piece is returned, in order, with its effective type. */
 static void test_resolve_many_pieces(void **st)
 {

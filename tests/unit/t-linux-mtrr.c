@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* t-linux-mtrr -- Linux's MTRR interface on environment E0 of spec x86-memtype.md §5:
+/* t-linux-mtrr -- Linux's MTRR interface on environment E0 of XMT-5:
  * mtrr_type_lookup() 4.2 scan vs 6.12 cache map (TV-47..TV-56), mtrr_add()/mtrr_del() with
  * the kernel's check order, errno values, usage counts and log text (TV-77..TV-91, TV-95),
  * arch_phys_wc_*() (TV-89, TV-92..TV-94). Sources: arch/x86/kernel/cpu/mtrr/main.c@v4.2
@@ -29,7 +29,7 @@
 #define MT_WB 6u
 #define MT_INVALID 0xFFu
 
-/* ---- environment E0 (spec §5) ---------------------------------------------------- */
+/* ---- environment E0 (XMT-5) ---------------------------------------------------- */
 
 static void e0_fixed(struct iom_mtrr_state *s)
 {
@@ -311,7 +311,7 @@ static void test_pat_x_mtrr_type(void **st)
 			assert_int_equal(iom_k_pat_x_mtrr_type(k, 0xE0000000, 0xE0001000, other[j]), other[j]);
 		iom_kernel_free(k);
 	}
-	/* MTRRs off: 4.2 lookup INVALID -> not WB -> UC-; 6.12 lookup UC -> UC- (spec §6.6) */
+	/* MTRRs off: 4.2 lookup INVALID -> not WB -> UC-; 6.12 lookup UC -> UC- (XMT-6.6) */
 	struct iom_mtrr_state s;
 	e0_mtrr(&s);
 	s.enabled = false;
@@ -395,7 +395,7 @@ static void test_add_replace_two(void **st)
 {
 	(void)st;
 	/* a new range enclosing two same-type registers: replace = -2, a fresh register is
-	 * allocated and the enclosed ones stay (main.c@v4.2 mtrr_add_page(), spec §3.2.9) */
+	 * allocated and the enclosed ones stay (main.c@v4.2 mtrr_add_page(), XMT-3.2 step 9) */
 	struct iom_kernel *k = e0(V(4, 8), IOM_PAT_OFF);
 	assert_int_equal(iom_k_mtrr_add(k, 0xE0000000, 16 * MiB, MT_WC, true), 1);
 	assert_int_equal(iom_k_mtrr_add(k, 0xE1000000, 16 * MiB, MT_WC, true), 2);

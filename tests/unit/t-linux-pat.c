@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* t-linux-pat -- the PAT value Linux programs and its cache-mode <-> PTE tables, by kernel
- * version and CPU (spec x86-memtype.md §2.1, §2.2; TV-27..TV-33, TV-40..TV-46), and the
+ * version and CPU (XMT-2.1, XMT-2.2; TV-27..TV-33, TV-40..TV-46), and the
  * boot messages. Sources per case: arch/x86/mm/pat.c@v4.2 pat_init()/pat_bsp_init(),
  * pat.c@v4.8 init_cache_modes(), pat/memtype.c@v6.12 pat_bp_init(), init.c@v4.2 static
  * tables, and tip commit 5557e831f688 "x86/mm/pat: Disambiguate PAT-disabled boot
@@ -152,7 +152,7 @@ static void test_full_pat_by_version(void **st)
 		assert_int_equal(p.cm2pte[IOM_MT_UC], 0x018);
 		assert_int_equal(p.cm2pte[IOM_MT_WT], 0x098);
 		assert_int_equal(p.cm2pte[IOM_MT_WP], wp ? 0x088 : 0x010);
-		/* reverse decode (pgprot2cachemode, spec §2.2): 0 WB 1 WC 2 UC- 3 UC 4 WB
+		/* reverse decode (pgprot2cachemode, XMT-2.2): 0 WB 1 WC 2 UC- 3 UC 4 WB
 		 * 5 WC|WP 6 UC- 7 WT */
 		static const enum iom_mt rev[8] = { IOM_MT_WB, IOM_MT_WC, IOM_MT_UC_MINUS, IOM_MT_UC,
 						    IOM_MT_WB, IOM_MT_WC, IOM_MT_UC_MINUS, IOM_MT_WT };
@@ -275,7 +275,7 @@ static void test_pat_absent(void **st)
 	assert_memory_equal(p.pte2cm, st42, sizeof(st42));
 }
 
-/* ---- PAT MSR reads 0 (spec §2.2 row "PAT MSR reads 0") ----------------------------- */
+/* ---- PAT MSR reads 0 (XMT-2.2 row "PAT MSR reads 0") ----------------------------- */
 
 static void test_pat_msr_zero(void **st)
 {
@@ -300,7 +300,7 @@ static void test_pat_msr_zero(void **st)
 	}
 }
 
-/* ---- MTRRs disabled (spec §2.2 row "no MTRR support", §2.10 "PAT init path") -------- */
+/* ---- MTRRs disabled (XMT-2.2 row "no MTRR support", XMT-2.10 "PAT init path") -------- */
 
 static void test_pat_without_mtrr(void **st)
 {
@@ -417,7 +417,7 @@ static void test_boot_log(void **st)
 	assert_true(iom_kernel_pat(k)->enabled);
 	iom_kernel_free(k);
 	/* 4.2, E=0 but the CPU has MTRRs: get_mtrr_state() still runs and calls pat_init()
-	 * (generic.c@v4.2 get_mtrr_state(), spec §2.2), so PAT is programmed */
+	 * (generic.c@v4.2 get_mtrr_state(), XMT-2.2), so PAT is programmed */
 	k = boot(V(4, 2), IOM_PAT_ON, false);
 	EXPECT_KLINE(k, "MTRR: Disabled");
 	EXPECT_KLINE(k, CFG_42);
@@ -506,7 +506,7 @@ static void test_boot_cache_map_line(void **st)
 	iom_kernel_free(k);
 }
 
-/* Effective type of the Linux PTE bits on each set-up (spec §2.7 table, E0 MTRR UC/WB/WC):
+/* Effective type of the Linux PTE bits on each set-up (XMT-2.7 table, E0 MTRR UC/WB/WC):
  * iom_k_effective goes through the PAT entry on PAT hardware and Table 11-6 without. */
 static void test_effective_by_setup(void **st)
 {
@@ -528,7 +528,7 @@ static void test_effective_by_setup(void **st)
 			 IOM_MT_WT);
 	assert_int_equal(idx, 7);
 	iom_kernel_free(k);
-	/* nopat, power-on PAT (spec §2.7): ioremap_wt PTE PWT -> PA1 WT; x WC MTRR = UC */
+	/* nopat, power-on PAT (XMT-2.7): ioremap_wt PTE PWT -> PA1 WT; x WC MTRR = UC */
 	k = boot(V(4, 8), IOM_PAT_OFF, true);
 	p = iom_kernel_pat(k);
 	assert_int_equal(iom_k_effective(k, IOM_MT_WC, p->cm2pte[IOM_MT_WT], NULL, &ent).type, IOM_MT_UC);
@@ -546,7 +546,7 @@ static void test_effective_by_setup(void **st)
 	e = iom_k_effective(k, IOM_MT_WC, p->cm2pte[IOM_MT_UC], NULL, NULL);
 	assert_int_equal(e.type, IOM_MT_UC);
 	assert_false(e.model_specific);
-	/* P6 + ioremap_wt (PWT) under a WC MTRR: WC, model-specific (spec §2.7) */
+	/* P6 + ioremap_wt (PWT) under a WC MTRR: WC, model-specific (XMT-2.7) */
 	e = iom_k_effective(k, IOM_MT_WC, p->cm2pte[IOM_MT_WT], NULL, NULL);
 	assert_int_equal(e.type, IOM_MT_WC);
 	assert_true(e.model_specific);

@@ -3,7 +3,7 @@
  *   - every file of litmus/ parses, prints and reparses to the same text, and has an
  *     Expect: verdict for every (arch, version, model); Error cells agree with
  *     iom_lit_test_check() and with the attrs tables (NULL/absent mappings);
- *   - the tests of spec ordering.md §6 parse unchanged, and the corpus copies are verbatim;
+ *   - the tests of ORD-6 parse unchanged, and the corpus copies are verbatim;
  *   - the AST of known tests (classification, resolved operands, device blocks, conditions);
  *   - the primitive table and its version boundaries;
  *   - malformed inputs fail with the right file:line:col. */
@@ -23,7 +23,7 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define V(a, b) IOM_KVER(a, b)
 #define CORPUS "litmus"
-#define SPEC "tests/data/ordering-spec.md"  /* §6 and §8 of the ordering spec */
+#define SPEC "tests/data/ordering-spec.md"  /* ORD-6 and ORD-8, the test data */
 
 static struct iom_lit_test *parse_str(const char *s, struct iom_diag *d)
 {
@@ -247,7 +247,7 @@ static void test_corpus_size(void **state)
 	free(v);
 }
 
-/* ---- spec §6: parse unchanged; corpus copies verbatim ---- */
+/* ---- ORD-6: parse unchanged; corpus copies verbatim ---- */
 
 static void test_spec_tests(void **state)
 {
@@ -289,7 +289,7 @@ static void test_spec_tests(void **state)
 }
 
 
-/* ---- corpus Expect: lines agree with the spec's machine-readable summary (ordering.md §8) ---- */
+/* ---- corpus Expect: lines agree with the spec's machine-readable summary (ORD-8) ---- */
 
 static char *find_corpus_file(const char *id)
 {
@@ -311,7 +311,7 @@ static enum iom_lit_verdict sum_verdict(const char *tok)
 	switch (tok[0]) {
 	case 'F': return IOM_LIT_V_NEVER;
 	case 'A': return IOM_LIT_V_SOMETIMES;
-	case '?': return IOM_LIT_V_SOMETIMES;   /* n/d: "treat as A in a portable model" (§6) */
+	case '?': return IOM_LIT_V_SOMETIMES;   /* n/d: "treat as A in a portable model" (ORD-6) */
 	case 'N': return IOM_LIT_V_ERROR;       /* N/A in that era */
 	default: return IOM_LIT_V_NONE;
 	}
@@ -362,14 +362,14 @@ static void test_spec_summary(void **state)
 			for (int c = 0; c < 9; c++) {
 				enum iom_lit_verdict want = sum_verdict(tok[c]);
 				/* Deliberate difference (litmus/README.md, D09): powerpc writeX() has
-				 * no trailing barrier (ordering.md §7 item 9), so the kernel model
-				 * allows D09; §8's F is marked as inference. */
+				 * no trailing barrier (ORD-7 item 9), so the kernel model
+				 * allows D09; ORD-8's F is marked as inference. */
 				if (!strcmp(id, "D09") && (c == 4 || c == 5))
 					want = IOM_LIT_V_SOMETIMES;
 				enum iom_lit_verdict got = iom_lit_expect_lookup(t, col[c].a, col[c].k,
 										 col[c].m);
 				if (got != want) {
-					print_error("%s column %d: corpus %s, ordering.md §8 %s\n", id,
+					print_error("%s column %d: corpus %s, ORD-8 %s\n", id,
 						    c + 1, iom_lit_verdict_name(got), tok[c]);
 					bad++;
 				}
@@ -715,7 +715,7 @@ static void test_prims(void **state)
 	assert_true(iom_lit_prim_info(IOM_LIT_P_IOREAD32BE)->big_endian);
 	assert_string_equal(iom_lit_prim_name(IOM_LIT_P_PLAIN_STORE), "plain store");
 
-	/* version boundaries: ordering.md "Version boundaries, verified" */
+	/* version boundaries: the VB- rows */
 	assert_true(iom_lit_prim_available(IOM_LIT_P_MMIOWB, V(5, 1), NULL));
 	assert_false(iom_lit_prim_available(IOM_LIT_P_MMIOWB, V(5, 2), &why));
 	assert_non_null(strstr(why, "v5.2"));

@@ -82,7 +82,7 @@ static char *subst(const char *src, const char *from, const char *to)
 	return out;
 }
 
-/* Lock handover (§4.4): the device sees P0's write first iff the write is ordered before
+/* Lock handover (ORD-4.4): the device sees P0's write first iff the write is ordered before
  * the unlock on P0 and the lock before the write on P1. */
 static void test_lock_handover(void **state)
 {
@@ -100,7 +100,7 @@ static void test_lock_handover(void **state)
 	free(rx);
 }
 
-/* herd7 output, exactly (ordering.md §5.2 and the §5.3 example). */
+/* herd7 output, exactly (ORD-5.2 and the ORD-5.3 example). */
 static void test_render(void **state)
 {
 	(void)state;
@@ -240,7 +240,7 @@ static char *wc2(const char *mid, const char *off, const char *cond)
 }
 
 /* Write-combining: reordering, merging of different addresses, collapse at one address,
- * flush points (§4.5 step 5). */
+ * flush points (ORD-4.5 step 5). */
 static void test_wc(void **state)
 {
 	(void)state;

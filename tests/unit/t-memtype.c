@@ -3,10 +3,10 @@
  * Intel SDM vol. 3A §11.5.2.2 and §11.12.5 (Tables 11-6 and 11-7; docs/x86-model.md) and the
  * test vectors TV-01..TV-39, with oracles written here,
  * independently of the library's tables:
- *   - Table 11-7 from the "model rule" of spec §1.5;
- *   - Table 11-6 from the SDM notes 2-4 quoted in spec §1.6 (P6 values for note 4);
- *   - MTRR precedence from SDM §11.11.4.1 as restated in spec §1.3;
- *   - fixed-range layout from SDM §11.11.2.2 (spec §1.2 table).
+ *   - Table 11-7 from the "model rule" of XMT-1.5;
+ *   - Table 11-6 from the SDM notes 2-4 quoted in XMT-1.6 (P6 values for note 4);
+ *   - MTRR precedence from SDM §11.11.4.1 as restated in XMT-1.3;
+ *   - fixed-range layout from SDM §11.11.2.2 (XMT-1.2 table).
  * Each case names its source in a comment. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,7 +28,7 @@ static const enum iom_mt all_types[] = { IOM_MT_UC, IOM_MT_UC_MINUS, IOM_MT_WC,
 
 /* ---- oracles ------------------------------------------------------------------------ */
 
-/* spec §1.5 "Model rule equivalent to the table" (SDM Table 11-7). */
+/* XMT-1.5 "Model rule equivalent to the table" (SDM Table 11-7). */
 static enum iom_mt oracle_t11_7(enum iom_mt mtrr, enum iom_mt pat)
 {
 	bool uc_or_wc = mtrr == IOM_MT_UC || mtrr == IOM_MT_WC;
@@ -43,10 +43,10 @@ static enum iom_mt oracle_t11_7(enum iom_mt mtrr, enum iom_mt pat)
 	}
 }
 
-/* spec §1.6 (SDM Table 11-6 notes): MTRR UC -> UC; note 2: PCD set -> UC; note 3: PCD
+/* XMT-1.6 (SDM Table 11-6 notes): MTRR UC -> UC; note 2: PCD set -> UC; note 3: PCD
  * clear, PWT set -> WT for WB, else the MTRR type; PCD=PWT=0 -> the MTRR type; note 4:
  * opposite PCD/PWT under a WC or WP MTRR is model-specific (P6 values: WC/01 WC, WC/10 WC,
- * WP/01 WP, WP/10 WC, spec §6.2). */
+ * WP/01 WP, WP/10 WC, XMT-6.2). */
 static enum iom_mt oracle_t11_6(enum iom_mt mtrr, int pcd, int pwt, bool *ms)
 {
 	*ms = (pcd != pwt) && (mtrr == IOM_MT_WC || mtrr == IOM_MT_WP);
@@ -64,7 +64,7 @@ static enum iom_mt oracle_t11_6(enum iom_mt mtrr, int pcd, int pwt, bool *ms)
 	return mtrr;
 }
 
-/* spec §1.3 rule 3 (SDM §11.11.4.1): combine the set of matching variable-range types. */
+/* XMT-1.3 rule 3 (SDM §11.11.4.1): combine the set of matching variable-range types. */
 static enum iom_mt oracle_overlap(unsigned mask, bool *undef)
 {
 	*undef = false;
@@ -104,7 +104,7 @@ static void test_t11_7_every_cell(void **st)
 		}
 	}
 	assert_int_equal(cells, 30);
-	/* MTRR UC- does not exist (spec §1.1): no cell */
+	/* MTRR UC- does not exist (XMT-1.1): no cell */
 	assert_int_equal(iom_eff_pat(IOM_MT_UC_MINUS, IOM_MT_WB).type, IOM_MT_NONE);
 	assert_int_equal(iom_eff_pat(IOM_MT_NONE, IOM_MT_WB).type, IOM_MT_NONE);
 }
@@ -138,7 +138,7 @@ static void test_t11_6_every_cell(void **st)
 	assert_int_equal(iom_eff_nopat(IOM_MT_UC_MINUS, 0, 0).type, IOM_MT_NONE);
 }
 
-/* TV-01..TV-15 (spec §5.1): explicit vectors, Table 11-7. */
+/* TV-01..TV-15 (XMT-5.1): explicit vectors, Table 11-7. */
 static void test_tv01_15(void **st)
 {
 	(void)st;
@@ -189,13 +189,13 @@ static void test_tv16_20(void **st)
 	assert_int_equal(iom_eff_nopat(IOM_MT_WC, 0, 1).type, IOM_MT_WC);
 }
 
-/* ---- 2. names, encodings, parse (spec §1.1) --------------------------------------- */
+/* ---- 2. names, encodings, parse (XMT-1.1) --------------------------------------- */
 
 static void test_names_encodings(void **st)
 {
 	(void)st;
 	static const struct { enum iom_mt t; const char *name, *kname, *mname; unsigned hw; } v[] = {
-		/* spec §1.1: encodings SDM Tables 11-8/11-10; cattr_name() and
+		/* XMT-1.1: encodings SDM Tables 11-8/11-10; cattr_name() and
 		 * mtrr_attrib_to_str() names (pat_internal.h@v4.2, if.c@v4.2) */
 		{ IOM_MT_UC, "UC", "uncached", "uncachable", 0 },
 		{ IOM_MT_UC_MINUS, "UC-", "uncached-minus", "?", 7 },
@@ -215,7 +215,7 @@ static void test_names_encodings(void **st)
 	assert_string_equal(iom_mt_mtrr_name(IOM_MT_NONE), "?");
 	assert_int_equal(iom_mt_hw(IOM_MT_NONE), 0xff);
 
-	/* decode every byte value: MTRR 0,1,4,5,6 valid; PAT additionally 7 (spec §1.1) */
+	/* decode every byte value: MTRR 0,1,4,5,6 valid; PAT additionally 7 (XMT-1.1) */
 	for (unsigned enc = 0; enc < 256; enc++) {
 		enum iom_mt t = IOM_MT_NONE;
 		bool mtrr_ok = enc == 0 || enc == 1 || enc == 4 || enc == 5 || enc == 6;
@@ -252,7 +252,7 @@ static void test_parse(void **st)
 	}
 }
 
-/* ---- 3. PAT MSR and PTE bits (spec §1.4, TV-27, TV-31..TV-33) --------------------- */
+/* ---- 3. PAT MSR and PTE bits (XMT-1.4, TV-27, TV-31..TV-33) --------------------- */
 
 static void test_pat_decode_encode(void **st)
 {
@@ -295,7 +295,7 @@ static void test_pat_index(void **st)
 {
 	(void)st;
 	/* SDM Table 11-11: index = 4*PAT + 2*PCD + PWT; PAT = bit 7 (4 KiB PTE) or bit 12
-	 * (2 MiB/1 GiB leaf, where bit 7 is PS) -- spec §1.4. */
+	 * (2 MiB/1 GiB leaf, where bit 7 is PS) -- XMT-1.4. */
 	for (unsigned pat = 0; pat < 2; pat++)
 		for (unsigned pcd = 0; pcd < 2; pcd++)
 			for (unsigned pwt = 0; pwt < 2; pwt++)
@@ -343,7 +343,7 @@ static void test_pat_index(void **st)
 	assert_int_equal(po[i33], IOM_MT_UC_MINUS);
 }
 
-/* ---- 4. MTRR registers (spec §1.2, TV-34..TV-39) --------------------------------- */
+/* ---- 4. MTRR registers (XMT-1.2, TV-34..TV-39) --------------------------------- */
 
 /* SDM §11.11.2.2: the 11 fixed-range MSRs in Linux fixed_ranges[] order. */
 static const unsigned fixed_msrs[11] = { 0x250, 0x258, 0x259, 0x268, 0x269, 0x26A,
@@ -406,7 +406,7 @@ static void test_deftype_msr(void **st)
 	assert_int_equal(s.vcnt, 8);
 	assert_int_equal(s.phys_bits, 36);
 	assert_int_equal(iom_mtrr_deftype_msr(&s), 0);
-	/* IA32_MTRR_DEF_TYPE: type 7:0, FE bit 10, E bit 11 (spec §1.2) */
+	/* IA32_MTRR_DEF_TYPE: type 7:0, FE bit 10, E bit 11 (XMT-1.2) */
 	iom_mtrr_set_deftype_msr(&s, 0xC06);
 	assert_true(s.enabled);
 	assert_true(s.fixed_enabled);
@@ -568,11 +568,11 @@ static void test_var_noncontiguous(void **st)
 	}
 }
 
-/* ---- 5. hardware precedence (spec §1.3, TV-21..TV-26) ----------------------------- */
+/* ---- 5. hardware precedence (XMT-1.3, TV-21..TV-26) ----------------------------- */
 
 static void e0_fixed(struct iom_mtrr_state *s)
 {
-	/* spec §5 E0 fixed ranges: 0-0x9FFFF WB, 0xA0000-0xBFFFF UC, 0xC0000-0xFFFFF WP */
+	/* XMT-5 E0 fixed ranges: 0-0x9FFFF WB, 0xA0000-0xBFFFF UC, 0xC0000-0xFFFFF WP */
 	for (unsigned i = 0; i < IOM_MTRR_NR_FIXED; i++) {
 		uint64_t a, z;
 		iom_mtrr_fixed_range(i, &a, &z);
@@ -580,7 +580,7 @@ static void e0_fixed(struct iom_mtrr_state *s)
 	}
 }
 
-/* Environment E0 (spec §5): 36 bits, 8 vars, E=FE=1, default UC, reg0 WB [0, 2 GiB). */
+/* Environment E0 (XMT-5): 36 bits, 8 vars, E=FE=1, default UC, reg0 WB [0, 2 GiB). */
 static void e0(struct iom_mtrr_state *s)
 {
 	iom_mtrr_state_init(s, 36, 8);
@@ -675,7 +675,7 @@ static void test_precedence_overlaps(void **st)
 	assert_int_equal(p.type, IOM_MT_NONE);
 	assert_true((p.undef_a == IOM_MT_WB && p.undef_b == IOM_MT_WC) ||
 		    (p.undef_a == IOM_MT_WC && p.undef_b == IOM_MT_WB));
-	/* three registers: UC wins over anything (§1.3 "one is UC") */
+	/* three registers: UC wins over anything (XMT-1.3 "one is UC") */
 	iom_mtrr_var_set(&s, 2, 0x80000000, 4 * KiB, IOM_MT_UC);
 	p = iom_mtrr_type_at(&s, 0x80000000);
 	assert_false(p.undefined);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* t-order -- the ordering rule tables (include/iomodel/order.h) against an oracle written
- * here from spec ordering.md §4.1-4.4, §7 and the seed article, independently of
+ * here from ORD-4.1 to ORD-4.4, ORD-7 and the seed article, independently of
  * tables/order_*.def: one case per row at least, each naming the row that must decide it
  * and the verdict it must give. A coverage check then proves that every row of every
  * .def file is the deciding row of some case, so a wrong, missing or shadowed row breaks a
@@ -41,7 +41,7 @@ struct ocase {
 
 /* clang-format off */
 static const struct ocase cases[] = {
-	/* x86: ordering.md §4.1 x86, §4.2 x86 columns, §4.3, §4.4; ART x86 tables */
+	/* x86: ORD-4.1 x86, ORD-4.2 x86 columns, ORD-4.3, ORD-4.4; ART x86 tables */
 	{ X86, KER, V(6,12), "outb:dev0", NULL, "WRITE_ONCE", 0, 1, "X86-PIO1" },
 	{ X86, KER, V(6,12), "WRITE_ONCE", NULL, "inb:dev0", 0, 1, "X86-PIO2" },
 	{ X86, KER, V(6,12), "writel_relaxed@wc", NULL, "spin_lock", 0, 1, "X86-LOCK1" },
@@ -70,7 +70,7 @@ static const struct ocase cases[] = {
 	{ X86, KER, V(6,12), "wmb", NULL, NULL, 0, 1, "X86-FL-FENCE" },
 	{ X86, KER, V(6,12), "spin_lock", NULL, NULL, 0, 1, "X86-FL-FENCE" },
 	{ X86, KER, V(6,12), "io_stop_wc", NULL, NULL, 0, 0, NULL },
-	/* arm64: §4.1 arm64 rules 1-3, ART arm64 table and lower-right cell, §4.3-4.4 */
+	/* arm64: ORD-4.1 arm64 rules 1-3, ART arm64 table and lower-right cell, ORD-4.3 to ORD-4.4 */
 	{ A64, KER, V(6,12), "spin_lock", NULL, "readl_relaxed@wc", 0, 1, "A64-LOCK" },
 	{ A64, KER, V(6,12), "smp_load_acquire", NULL, "writel_relaxed@uc", 0, 1, "A64-ACQ" },
 	{ A64, KER, V(4,8),  "writel_relaxed@wc", NULL, "spin_unlock", HELD, 1, "A64-UNL" },
@@ -94,7 +94,7 @@ static const struct ocase cases[] = {
 	{ A64, KER, V(4,8),  "writel@uc", NULL, NULL, 0, 1, "A64-FL-NRW-DSB" },
 	{ A64, KER, V(5,4),  "writel@uc", NULL, NULL, 0, 0, NULL },
 	{ A64, KER, V(5,17), "io_stop_wc", NULL, NULL, 0, 1, "A64-FL-STOPWC" },
-	/* powerpc: §4.1 powerpc rules, §4.2, §4.4 (io_sync / pending), §7 items 9-10 */
+	/* powerpc: ORD-4.1 powerpc rules, ORD-4.2, ORD-4.4 (io_sync / pending), ORD-7 items 9-10 */
 	{ PPC, KER, V(6,12), "spin_lock", NULL, "__raw_writel", 0, 1, "PPC-LOCK" },
 	{ PPC, KER, V(6,12), "__raw_writel:dev0", NULL, "writel_relaxed:dev1", 0, 1, "PPC-NR1" },
 	{ PPC, KER, V(6,12), "readl_relaxed:dev0", NULL, "__raw_writel:dev1", 0, 1, "PPC-NR2" },
@@ -118,7 +118,7 @@ static const struct ocase cases[] = {
 	{ PPC, KER, V(6,12), "__raw_writel:dev0+0", "iobarrier_rw", "__raw_writel:dev0+4", 0, 1, "PPC-F-EIEIO" },
 	{ PPC, KER, V(6,12), "writel@wc", NULL, NULL, 0, 1, "PPC-FL-SYNC" },
 	{ PPC, KER, V(6,12), "__raw_writel@wc", NULL, NULL, 0, 0, NULL },
-	/* riscv: §4.1 riscv, §4.2 riscv column, §4.3 riscv, §4.4, version boundaries 9/9a */
+	/* riscv: ORD-4.1 riscv, ORD-4.2 riscv column, ORD-4.3 riscv, ORD-4.4, version boundaries 9/9a */
 	{ RV,  KER, V(6,12), "writel_relaxed:dev0", NULL, "readl_relaxed:dev1", 0, 1, "RV-MM" },
 	{ RV,  KER, V(6,12), "spin_lock", NULL, "writel_relaxed", 0, 1, "RV-LOCK" },
 	{ RV,  KER, V(6,12), "writesl", NULL, "spin_unlock", HELD, 1, "RV-UNL-B" },
@@ -143,7 +143,7 @@ static const struct ocase cases[] = {
 	{ A64, KER, V(6,12), "writel_relaxed@wc:dev0+8", NULL, "readl_relaxed@wc:dev0+8", 0, 1, "GEN-SA" },
 	{ A64, KER, V(6,12), "WRITE_ONCE", NULL, "READ_ONCE", SAME, 1, "GEN-SL" },
 	{ A64, POR, V(6,12), "writel_relaxed@wc:dev0+8", NULL, "writel_relaxed@wc:dev0+8", 0, 1, "GEN-SA" },
-	/* portable: §4.1 portable rows, §4.2-4.4 portable columns, §6 n/d = allowed */
+	/* portable: ORD-4.1 portable rows, ORD-4.2 to ORD-4.4 portable columns, ORD-6 n/d = allowed */
 	{ X86, POR, V(4,8),  "outb:dev0", NULL, "inb:dev1", 0, 1, "PORT-PIO-A" },
 	{ X86, POR, V(4,8),  "writel:dev0", NULL, "readl:dev1", 0, 1, "PORT-NR-A" },
 	{ X86, POR, V(6,12), "writel:dev0", NULL, "readl:dev1", 0, 0, NULL },
@@ -190,7 +190,7 @@ static const struct ocase cases[] = {
 	{ X86, POR, V(6,12), "WRITE_ONCE", "dma_wmb", "WRITE_ONCE", 0, 1, "PORT-F-SMPWMB" },
 	{ X86, POR, V(6,12), "wmb", NULL, NULL, 0, 1, "PORT-FL" },
 	{ X86, POR, V(5,17), "io_stop_wc", NULL, NULL, 0, 1, "PORT-FL-STOP" },
-	/* article: the cells read literally where they differ from the code (§7 items 1, 2, 6, 9) */
+	/* article: the cells read literally where they differ from the code (ORD-7 items 1, 2, 6, 9) */
 	{ X86, ART, V(4,8),  "writel_relaxed@wc", NULL, "WRITE_ONCE", 0, 1, "ART-X86-RX1" },
 	{ X86, ART, V(4,8),  "READ_ONCE", NULL, "writel_relaxed@wc", 0, 1, "ART-X86-RX2" },
 	{ X86, ART, V(4,8),  "writel@wc", NULL, "WRITE_ONCE", 0, 0, "X86-MP-WC1" },  /* falls through */
@@ -469,15 +469,15 @@ static void test_article_differences(void **state)
 		char side;            /* 'k': only in the kernel table, 'a': only in the article's */
 		const char *line;
 	} want[] = {
-		/* §6.1: WC relaxed accesses are unordered against normal memory (footnote [*]) */
+		/* docs/ordering.md §6.1: WC relaxed accesses are unordered against normal memory (footnote [*]) */
 		{ X86, 'a', "_relaxed() | Unordered, ordered to same location. | Ordered. | Ordered." },
 		{ X86, 'k', "_relaxed() | Unordered, ordered to same location. | Ordered. | ioremap_nocache(): Ordered. ioremap_wc(): Unordered." },
-		/* §6.3: the store-release unlock orders relaxed writes; mmiowb() adds nothing */
+		/* docs/ordering.md §6.3: the store-release unlock orders relaxed writes; mmiowb() adds nothing */
 		{ A64, 'a', "mmiowb() | do { } while (0) | Orders earlier MMIO writes before spin_unlock()" },
 		{ A64, 'k', "mmiowb() | do { } while (0) | Provided by arm64 ordering" },
 		{ A64, 'a', "spin_unlock() | arch_spin_unlock(): store-release (stlrh/staddlh; stlrb) | writeX() ordered; writeX_relaxed() unordered; ioremap_wc() writes ordered" },
 		{ A64, 'k', "spin_unlock() | arch_spin_unlock(): store-release (stlrh/staddlh; stlrb) | writeX() ordered; writeX_relaxed() ordered; ioremap_wc() writes ordered" },
-		/* §6.4: no trailing barrier after a powerpc write */
+		/* docs/ordering.md §6.4: no trailing barrier after a powerpc write */
 		{ PPC, 'a', "_relaxed() | Ordered. | Ordered. | Ordered." },
 		{ PPC, 'a', "non-relaxed() | Ordered. | Ordered. | Ordered." },
 		{ PPC, 'k', "_relaxed() | Ordered. | Ordered. | See below." },

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* t-sys -- the system readers (include/iomodel/sys.h) on the formats of spec realworld.md §a:
- * /proc/mtrr in its three historical formats (§a.1), pat_memtype_list in both formats with
- * exclusive ends (§a.3), /proc/iomem nesting, inclusive ends and the non-root zeroing
- * (§a.4), the kernel log lines of §a.5 (PAT configuration, conflicts, ioremap errors with
+/* t-sys -- the system readers (include/iomodel/sys.h) on the formats of FIELD-a:
+ * /proc/mtrr in its three historical formats (FIELD-a.1), pat_memtype_list in both formats with
+ * exclusive ends (FIELD-a.3), /proc/iomem nesting, inclusive ends and the non-root zeroing
+ * (FIELD-a.4), the kernel log lines of FIELD-a.5 (PAT configuration, conflicts, ioremap errors with
  * a mail-wrapped line, the print_mtrr_state() dump, the 6.x MTRR map line, BAR and e820
- * lines), sysfs resource flags (§a.6), lspci -v/-vv and cpuinfo; content detection; the
+ * lines), sysfs resource flags (FIELD-a.6), lspci -v/-vv and cpuinfo; content detection; the
  * in-memory source and the loader. Expected values are worked out by hand from the spec. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,7 +44,7 @@ static bool has_msg(int input, int line, const char *needle)
 	return false;
 }
 
-/* §a.1: current format, wide addresses overflowing their printf width (martins3-n100) */
+/* FIELD-a.1: current format, wide addresses overflowing their printf width (martins3-n100) */
 static void test_mtrr_current(void **s)
 {
 	(void)s;
@@ -64,7 +64,7 @@ static void test_mtrr_current(void **s)
 	assert_int_equal(st.nr_msgs, 0);
 }
 
-/* §a.1: 2.4-2.6 format (type before count, KB) and 2.2 format ("4kB") */
+/* FIELD-a.1: 2.4-2.6 format (type before count, KB) and 2.2 format ("4kB") */
 static void test_mtrr_old_formats(void **s)
 {
 	(void)s;
@@ -100,7 +100,7 @@ static void test_mtrr_empty_and_bad(void **s)
 	assert_int_equal(st.vars[0].type, IOM_MT_NONE);
 }
 
-/* §a.3: both formats, END EXCLUSIVE, "broken", reversed range */
+/* FIELD-a.3: both formats, END EXCLUSIVE, "broken", reversed range */
 static void test_pat_list(void **s)
 {
 	(void)s;
@@ -125,7 +125,7 @@ static void test_pat_list(void **s)
 	assert_true(has_msg(b, 1, "both list formats"));
 }
 
-/* §a.4: nesting by two spaces, inclusive ends, names with spaces; zeroed by non-root */
+/* FIELD-a.4: nesting by two spaces, inclusive ends, names with spaces; zeroed by non-root */
 static void test_iomem(void **s)
 {
 	(void)s;
@@ -154,7 +154,7 @@ static void test_iomem(void **s)
 	assert_int_equal(st.nr_iomem, 9); /* zeroed entries are dropped */
 }
 
-/* §a.5 PAT lines: configuration cells, disabled, conflict (exclusive end, no 0x) */
+/* FIELD-a.5 PAT lines: configuration cells, disabled, conflict (exclusive end, no 0x) */
 static void test_klog_pat(void **s)
 {
 	(void)s;
@@ -267,7 +267,7 @@ static void test_klog_misc(void **s)
 	assert_true(st.e820[1].end == 0x80000000ULL && !st.e820[1].usable); /* old: exclusive */
 }
 
-/* §a.6 flags: 0x14220c = MEM|PREFETCH|SIZEALIGN|MEM_64; 0x40200 32-bit non-pref; ROM line */
+/* FIELD-a.6 flags: 0x14220c = MEM|PREFETCH|SIZEALIGN|MEM_64; 0x40200 32-bit non-pref; ROM line */
 /* journal and syslog prefixes, "<N>" levels, "> " quoting; the MTRR sanitizer block;
  * 2.6-era vesafb "size %dk" */
 static void test_klog_prefixes(void **s)

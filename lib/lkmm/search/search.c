@@ -1089,7 +1089,7 @@ static void paths_dfs(struct search *s, unsigned t)
 	if (s->err)
 		return;
 	/* herd7 applies the filter before the model: a combination it rejects yields no
-	 * execution that counts (ordering.md, "candidate executions") */
+	 * execution that counts (docs/ordering.md, "candidate executions") */
 	if ((int)t == s->filter_at && !eval_cond(s, s->t->filter, NULL))
 		return;
 	if (t == s->lt->nthr) {
