@@ -83,6 +83,27 @@ static void strv_free(struct strv *s)
 	s->n = 0;
 }
 
+/* The files of one run that reach the device only through the drivers' own accessors
+ * (lib/lint/wrappers.c), for the writes (wf) and the reads (rf). */
+struct accessors {
+	char **wf, **rf;
+	size_t nwf, nrf;
+};
+
+static void strs_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void accessors_free(struct accessors *a)
+{
+	strs_free(a->wf, a->nwf);
+	strs_free(a->rf, a->nrf);
+	memset(a, 0, sizeof(*a));
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -237,8 +258,8 @@ static void progress_done(void)
  * go to l. abs/given: the path prefix to map back. Returns 0, or -1 when spatch could not
  * run at all. */
 static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_lint *l, const char *dir,
-			   struct strv *files, const struct strv *from, const struct strv *to, const char *what,
-			   int *bad);
+			   const char *groups, struct strv *files, const struct strv *from, const struct strv *to,
+			   const char *what, int *bad);
 
 static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, struct strv *files,
 		      const struct strv *from, const struct strv *to, const char *what, int *bad)
@@ -250,15 +271,15 @@ static int run_spatch(const struct run *r, struct iom_lint *l, const char *dir, 
 		if (!r->cocci[k])
 			continue;
 		progress("iomodel lint: %s: %zu files, spatch program %d of %d", what, files->n, ++k1, nprog);
-		if (run_spatch_prog(r, r->cocci[k], l, dir, files, from, to, what, bad) < 0)
+		if (run_spatch_prog(r, r->cocci[k], l, dir, NULL, files, from, to, what, bad) < 0)
 			return -1;
 	}
 	return 0;
 }
 
 static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_lint *l, const char *dir,
-			   struct strv *files, const struct strv *from, const struct strv *to, const char *what,
-			   int *bad)
+			   const char *groups, struct strv *files, const struct strv *from, const struct strv *to,
+			   const char *what, int *bad)
 {
 	char outp[4200], errp[4200];
 	snprintf(outp, sizeof(outp), "%s/out", r->tmp);
@@ -277,7 +298,10 @@ static int run_spatch_prog(const struct run *r, const char *cocci, struct iom_li
 		strv_add(&av, "--chunksize");
 		strv_add(&av, "1");
 	}
-	if (dir) {
+	if (groups) {
+		strv_add(&av, "--file-groups");
+		strv_add(&av, groups);
+	} else if (dir) {
 		/* the trailing '/' makes spatch's find enter the link spatch_name() made */
 		char ds[4200];
 		snprintf(ds, sizeof(ds), "%s/", dir);
@@ -391,6 +415,30 @@ static char *read_input(const char *path, size_t *len, int *bad)
 	return t;
 }
 
+/* The accessors that the files define, and the files that need them (read before spatch
+ * runs: those files get a run of their own, anchored on the accessors' names). */
+static void find_accessors(struct strv *files, struct accessors *acc, int *bad)
+{
+	struct iom_lint_wrappers *w = iom_lint_wrappers_new();
+	for (size_t i = 0; w && i < files->n; i++) {
+		if (i % 64 == 0)
+			progress("iomodel lint: the drivers' own accessors: %zu of %zu files", i, files->n);
+		size_t len;
+		char *t = read_input(files->v[i], &len, bad);
+		if (t && iom_lint_wrappers_add(w, files->v[i], t, len) < 0) {
+			free(t);
+			break;
+		}
+		free(t);
+	}
+	if (!w || iom_lint_wrappers_extra(w, true, &acc->wf, &acc->nwf) < 0 ||
+	    iom_lint_wrappers_extra(w, false, &acc->rf, &acc->nrf) < 0) {
+		cli_error("lint: out of memory");
+		*bad = 1;
+	}
+	iom_lint_wrappers_free(w);
+}
+
 /* Each directory of the files: its Makefile and the Kconfig beside it or above it (two
  * levels: drivers/video/fbdev/aty's entries are in drivers/video/fbdev/Kconfig), for where
  * x86 builds them (iom_lint_add_kbuild). A directory without a Makefile says nothing. */
@@ -490,15 +538,26 @@ static void add_kbuild(struct iom_lint *l, const struct strv *files, int *bad)
 	strv_free(&dirs);
 }
 
-/* The source text of every file, for the #if branches and the mentions spatch missed. */
-static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
+static bool in_strs(char *const *v, size_t n, const char *x)
 {
-	/* headers first: the functions they define are known when the C files call them */
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], x))
+			return true;
+	return false;
+}
+
+/* The source text of every file, for the #if branches and the mentions spatch missed.
+ * Headers first, and last the files that reach the device only through the drivers' own
+ * accessors (acc): the functions a file calls are known when it is read (the source scan
+ * reports a call of the driver's function only once a file read before defines it). */
+static void add_sources(struct iom_lint *l, struct strv *files, const struct accessors *acc, int *bad)
+{
 	size_t done = 0;
-	for (size_t j = 0; j < 2 * files->n; j++) {
+	for (size_t j = 0; j < 3 * files->n; j++) {
 		size_t i = j % files->n, fl = strlen(files->v[i]);
 		bool h = fl > 2 && !strcmp(files->v[i] + fl - 2, ".h");
-		if (h != (j < files->n))
+		bool late = !h && (in_strs(acc->wf, acc->nwf, files->v[i]) || in_strs(acc->rf, acc->nrf, files->v[i]));
+		if ((j < files->n) != h || (j >= files->n && (j < 2 * files->n) == late))
 			continue;
 		size_t len;
 		if (done++ % 64 == 0)
@@ -516,11 +575,66 @@ static void add_sources(struct iom_lint *l, struct strv *files, int *bad)
 
 /* Program k of the rules: _facts.cocci (the first file), then the joined files (k = 0) or
  * the k-th file that runs apart; NULL with errno 0 when there is no such file. */
-static char *rules_file(const char *tmp, int k)
+/* A rule file as spatch gets it, its "//+" lines expanded:
+ *   "//+ wrapper_write", "//+ wrapper_read" (and their "_decl" lines): the last alternative
+ *     of the anchor rule. In spatch's first run it matches nothing (a name no file has), so
+ *     the rules that depend on the anchor need a relaxed call. In the second run, over the
+ *     files chosen for it (they reach the device only through the drivers' own accessors,
+ *     lib/lint/wrappers.c), it matches any call: those files are read whole, with no
+ *     disjunction of hundreds of names to try at every call;
+ *   "//+ include FILE DEPENDENCY": the rules of FILE (one marked "// Run: included"), each
+ *     "depends on ANCHOR" of it depending on DEPENDENCY, the including program's anchor. */
+static void put_rules(FILE *f, const char *text, bool any)
+{
+	for (const char *l = text; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		if (n > 4 && !strncmp(l, "//+ ", 4)) {
+			char line[256];
+			snprintf(line, sizeof(line), "%.*s", (int)(n < 255 ? n : 255), l);
+			const char *rule = line + 4;
+			if (!strcmp(rule, "wrapper_write") || !strcmp(rule, "wrapper_read")) {
+				fprintf(f, "|\n%s@p9(es)\n", any ? "wrapper_f" : "iomodel_lint_no_accessor");
+			} else if (!strcmp(rule, "wrapper_write_decl") || !strcmp(rule, "wrapper_read_decl")) {
+				if (any)
+					fputs("identifier wrapper_f;\n", f);
+			} else if (!strncmp(rule, "include ", 8)) {
+				char name[64];
+				int used = 0;
+				const char *dep = NULL;
+				if (sscanf(rule + 8, "%63s %n", name, &used) == 1)
+					dep = rule + 8 + used;
+				for (const struct iom_embedded *e = iom_lint_rules; dep && e->name; e++) {
+					size_t el = strlen(e->name), nl2 = strlen(name);
+					if (el < nl2 || strcmp(e->name + el - nl2, name))
+						continue;
+					for (const char *t = e->text; *t;) {
+						const char *a = strstr(t, "depends on ANCHOR@");
+						if (!a) {
+							fputs(t, f);
+							break;
+						}
+						fwrite(t, 1, (size_t)(a - t), f);
+						fprintf(f, "depends on %s@", dep);
+						t = a + strlen("depends on ANCHOR@");
+					}
+				}
+			}
+		} else {
+			fwrite(l, 1, n, f);
+			fputc('\n', f);
+		}
+		l += n + (nl != NULL);
+	}
+}
+
+static char *rules_file(const char *tmp, int k, bool any)
 {
 	int napart = 0;
 	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++)
 		napart += strstr(e->text, "\n// Run: apart\n") != NULL;
+	/* a file of rules that programs include is no program of its own */
+#define INCLUDED(e) (strstr((e)->text, "\n// Run: included\n") != NULL)
 	if (k > napart || napart >= NPROG) {
 		errno = k > napart ? 0 : EINVAL;  /* more apart files than NPROG: a build error */
 		return NULL;
@@ -537,14 +651,85 @@ static char *rules_file(const char *tmp, int k)
 	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++) {
 		bool apart = strstr(e->text, "\n// Run: apart\n") != NULL;
 		a += apart;
-		if (e == iom_lint_rules || (k == 0 ? !apart : apart && a == k))
-			fprintf(f, "// ---- %s\n%s\n", e->name, e->text);
+		if (INCLUDED(e))
+			continue;
+		if (e == iom_lint_rules || (k == 0 ? !apart : apart && a == k)) {
+			fprintf(f, "// ---- %s\n", e->name);
+			put_rules(f, e->text, any);
+			fputc('\n', f);
+		}
 	}
+#undef INCLUDED
 	if (fclose(f)) {
 		free(p);
 		return NULL;
 	}
 	return p;
+}
+
+/* The program that holds rule marker "//+ NAME" (an apart file), or -1. */
+static int program_of(const char *name)
+{
+	char mark[64];
+	snprintf(mark, sizeof(mark), "\n//+ %s\n", name);
+	int a = 0;
+	for (const struct iom_embedded *e = iom_lint_rules; e->name; e++) {
+		bool apart = strstr(e->text, "\n// Run: apart\n") != NULL;
+		a += apart;
+		if (apart && strstr(e->text, mark))
+			return a;
+	}
+	return -1;
+}
+
+/* The second run for one tree or group of files: the files that reach the device only
+ * through the drivers' own accessors (none of spatch's first run read them: its anchor is the
+ * relaxed names), each alone (--file-groups), with the rule program of each kind. */
+static int run_accessor_files(const struct run *r, struct iom_lint *l, const struct accessors *ap,
+			      const struct strv *from, const struct strv *to, const char *what, int *bad)
+{
+	const struct accessors acc = *ap;
+	int rc = 0;
+	for (int kind = 0; kind < 2 && !rc; kind++) {
+		char **fv = kind ? acc.rf : acc.wf;
+		size_t nf = kind ? acc.nrf : acc.nwf;
+		int k = program_of(kind ? "wrapper_read" : "wrapper_write");
+		if (!nf || k < 0)
+			continue;
+		char *cocci = rules_file(r->tmp, k, true), gp[4200];
+		snprintf(gp, sizeof(gp), "%s/groups", r->tmp);
+		FILE *g = cocci ? fopen(gp, "w") : NULL;
+		for (size_t i = 0; g && i < nf; i++) {
+			/* the file as spatch's first run named it: under the link of its tree */
+			const char *p = fv[i];
+			for (size_t j = 0; j < to->n; j++) {
+				size_t tl = strlen(to->v[j]);
+				if (!strncmp(p, to->v[j], tl) && (p[tl] == '/' || !p[tl])) {
+					fprintf(g, "%s%s\n\n", from->v[j], p + tl);
+					p = NULL;
+					break;
+				}
+			}
+			if (p)
+				fprintf(g, "%s\n\n", p);
+		}
+		if (!g || fclose(g)) {
+			cli_error("lint: cannot write the rules to a temporary directory: %s", strerror(errno));
+			free(cocci);
+			rc = -1;
+			break;
+		}
+		progress("iomodel lint: %s: %zu files through the drivers' own %s accessors", what, nf,
+			 kind ? "read" : "write");
+		rc = run_spatch_prog(r, cocci, l, NULL, gp, NULL, from, to, what, bad);
+		free(cocci);
+		/* the first run's programs stay as they were */
+		char *again = rules_file(r->tmp, k, false);
+		if (!again)
+			rc = -1;
+		free(again);
+	}
+	return rc;
 }
 
 static void rm_tmp(const char *tmp)
@@ -750,7 +935,7 @@ int cmd_lint(int argc, char **argv)
 		bool ok = tmp != NULL;
 		for (int k = 0; ok && k < NPROG; k++) {
 			errno = 0;
-			cocci[k] = rules_file(tmp, k);
+			cocci[k] = rules_file(tmp, k, false);
 			ok = cocci[k] || (k > 0 && errno == 0);
 		}
 		if (!ok) {
@@ -791,9 +976,14 @@ int cmd_lint(int argc, char **argv)
 		if (loose.n) {
 			iom_lint_driver(l, loose.n == 1 ? loose.v[0] : "(files named together)");
 			/* run together; each file's absolute path maps back to the one given */
+			/* no second run: spatch reads the files named together as one group, so the
+			 * file that defines an accessor (it names a relaxed one) anchors them all */
+			struct accessors acc = { 0 };
+			find_accessors(&loose, &acc, &bad);
 			if (run_spatch(&r, l, NULL, &loose_abs, &loose_abs, &loose, "the files named together", &bad) < 0)
 				bad = 1;
-			add_sources(l, &loose, &bad);
+			add_sources(l, &loose, &acc, &bad);
+			accessors_free(&acc);
 			add_kbuild(l, &loose, &bad);
 		}
 		for (int i = optind; i < argc; i++) {
@@ -823,9 +1013,13 @@ int cmd_lint(int argc, char **argv)
 			struct strv from = { 0 }, to = { 0 };
 			strv_add(&from, a);
 			strv_add(&to, given);
-			if (run_spatch(&r, l, a, &files, &from, &to, given, &bad) < 0)
+			struct accessors acc = { 0 };
+			find_accessors(&files, &acc, &bad);
+			if (run_spatch(&r, l, a, &files, &from, &to, given, &bad) < 0 ||
+			    run_accessor_files(&r, l, &acc, &from, &to, given, &bad) < 0)
 				bad = 1;
-			add_sources(l, &files, &bad);
+			add_sources(l, &files, &acc, &bad);
+			accessors_free(&acc);
 			add_kbuild(l, &files, &bad);
 			free(a);
 			free(given);

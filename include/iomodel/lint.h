@@ -142,6 +142,16 @@ int iom_lint_survey_add(struct iom_lint_survey *s, const char *rel, const char *
 void iom_lint_survey_render_text(const struct iom_lint_survey *s, struct iom_buf *b);
 void iom_lint_survey_render_json(const struct iom_lint_survey *s, struct iom_buf *b);
 void iom_lint_survey_free(struct iom_lint_survey *s);
+/* The drivers' own MMIO accessors (lib/lint/wrappers.c). Add each file's path and text, then
+ * ask, for the relaxed writes (write) or reads: which files call no relaxed accessor of that
+ * kind but call an accessor of their own driver (a directory and those under it), in the
+ * order added. The array is the caller's (free each string, then the array). Names
+ * lint_names.def knows (writel(), readl(), ...) are never accessors. */
+struct iom_lint_wrappers;
+struct iom_lint_wrappers *iom_lint_wrappers_new(void);
+int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const char *text, size_t len);
+int iom_lint_wrappers_extra(struct iom_lint_wrappers *w, bool write, char ***files, size_t *nfiles);
+void iom_lint_wrappers_free(struct iom_lint_wrappers *w);
 /* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
 const char *iom_lint_explain(const char *code);
 

@@ -824,7 +824,7 @@ static bool mentions_any(const char *text, size_t len)
 											  : NULL;
 		/* an ordering call matters only next to a relaxed write, which is a name too */
 		if (nm && nm->cls != LC_DMA_ORDER && nm->cls != LC_DMA_RORDER && nm->cls != LC_DMA_LOAD &&
-		    nm->cls != LC_CPU_BARRIER)
+		    nm->cls != LC_CPU_BARRIER && nm->cls != LC_CPU_ALLOC)
 			return true;
 		i = e;
 	}
@@ -1541,7 +1541,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 						z++;
 					if (i + k + z < e && q[z] == '(' && name_at(q, m) && name_at(q, m)->cls != LC_DMA_ORDER &&
 					    name_at(q, m)->cls != LC_DMA_RORDER && name_at(q, m)->cls != LC_DMA_LOAD &&
-					    name_at(q, m)->cls != LC_CPU_BARRIER &&
+					    name_at(q, m)->cls != LC_CPU_BARRIER && name_at(q, m)->cls != LC_CPU_ALLOC &&
 					    q != memmem(text + i, e - i, arg, n)) {
 						int ln = line, cl = 1;
 						for (const char *r = text + i; r < q; r++)
@@ -1701,6 +1701,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_CPU_BARRIER) {
 					;  /* decides nothing: named in a doorbell finding when spatch
 					    * reported it (lint/doorbell.cocci, files with a relaxed write) */
+				} else if (nm->cls == LC_CPU_ALLOC) {
+					;  /* where memory only the CPU uses comes from, matched only in
+					    * a file with a relaxed write: no rule decides the call */
 				} else if (k == IOM_LINT_UNPARSED && nm->cls == LC_DMA_ALLOC) {
 					;  /* where DMA memory comes from, matched by design only in a
 					    * file with a relaxed write, and only as X->m = ...: no rule

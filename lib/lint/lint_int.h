@@ -12,7 +12,7 @@
 /* What a call of a rule's function is (tables/lint_names.def). */
 enum lint_class { LC_MTRR_ADD, LC_MTRR_DEL, LC_VERSIONED, LC_MAP, LC_UNMAP, LC_WC_ADD, LC_WC_DEL,
 		  LC_WC_RESERVE, LC_WC_FREE, LC_RELAXED_W, LC_DMA_ORDER, LC_RELAXED_R, LC_DMA_RORDER,
-		  LC_DMA_LOAD, LC_DMA_ALLOC, LC_CPU_BARRIER };
+		  LC_DMA_LOAD, LC_DMA_ALLOC, LC_CPU_BARRIER, LC_CPU_ALLOC };
 
 /* A mapping call (tables/lint_maps.def). */
 struct lint_map {
@@ -31,6 +31,13 @@ struct lint_name {
 };
 /* The row of name, or NULL. */
 const struct lint_name *lint_name_lookup(const char *name);
+/* text with comments, strings and character literals blanked, newlines kept (survey.c) */
+char *lint_blank(const char *text, size_t len);
+/* A C keyword that may precede '(' (if, sizeof, ...): not a call (survey.c). */
+bool lint_keyword(const char *t, size_t n);
+/* The next call in blanked text t[*i, b): the called name at t[*ns, *ne) (not a keyword such
+ * as if or sizeof); *i moves past it. False when there is none (survey.c). */
+bool lint_next_call(const char *t, size_t *i, size_t b, size_t *ns, size_t *ne);
 extern const struct lint_name lint_names[];
 extern const size_t lint_nr_names;
 

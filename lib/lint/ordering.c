@@ -77,8 +77,8 @@ static _Thread_local struct dindex {
 	const struct iom_lint *l;
 	int drv;
 	const struct iom_lint_fact **byfn, **fns, **allocs;
-	const char **members;
-	size_t n, nfns, nallocs, nmembers;
+	const char **members, **cmembers;   /* members holding DMA memory, CPU memory */
+	size_t n, nfns, nallocs, nmembers, ncmembers;
 } dix;
 
 static int cmp_func(const void *a, const void *b)
@@ -101,6 +101,7 @@ static void dix_reset(void)
 	free(dix.fns);
 	free(dix.allocs);
 	free(dix.members);
+	free(dix.cmembers);
 	memset(&dix, 0, sizeof(dix));
 	dix.drv = -1;
 }
@@ -117,7 +118,8 @@ static bool dix_get(const struct iom_lint *l, int drv)
 	dix.fns = n ? malloc(n * sizeof(*dix.fns)) : NULL;
 	dix.allocs = n ? malloc(n * sizeof(*dix.allocs)) : NULL;
 	dix.members = n ? malloc(n * sizeof(*dix.members)) : NULL;
-	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members)) {
+	dix.cmembers = n ? malloc(n * sizeof(*dix.cmembers)) : NULL;
+	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers)) {
 		dix_reset();
 		return false;
 	}
@@ -127,6 +129,11 @@ static bool dix_get(const struct iom_lint *l, int drv)
 		if (f->kind == IOM_LINT_FN)
 			dix.fns[dix.nfns++] = f;
 		const struct lint_name *nm = f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_RET ? lint_name_lookup(f->name) : NULL;
+		if (nm && nm->cls == LC_CPU_ALLOC && f->kind == IOM_LINT_RET && f->nargs == 1) {
+			const char *c = strrchr(f->args[0], '>');
+			if (c && c > f->args[0] && c[-1] == '-')
+				dix.cmembers[dix.ncmembers++] = c + 1;
+		}
 		if (!nm || nm->cls != LC_DMA_ALLOC)
 			continue;
 		if (f->kind == IOM_LINT_CALL && f->nargs >= 3 && strstr(f->name, "alloc_coherent"))
@@ -191,12 +198,63 @@ static bool via_region(const struct iom_lint *l, int drv, const char *e)
  *   any store through a member that holds DMA-coherent memory (r->d[i].ctrl = v);
  *   any store through a pointer d (d->ctrl = v) that the same function assigned from
  *   such a member before (d = &r->d[i]). */
+/* Is expression e (a store's target, a load's argument) in memory only the CPU uses
+ * (lint/doorbell.cocci cpu_alloc, cpu_derive, cpu_decl)? Its leading pointer was kept from
+ * kmalloc() or its family, or taken from such memory, earlier in the same function of the
+ * same file (wil6210 wmi.c@6.12 wmi_set_ie(): cmd = kzalloc(), then cmd->ie_len =
+ * cpu_to_le16()); or it goes through a member the driver keeps such memory in
+ * (cqhci-crypto.c@6.12: crypto_cap_array = devm_kcalloc()). DMA memory is asked first: a
+ * member that holds DMA memory somewhere stays DMA memory. */
+static bool cpu_mem(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, const char *e)
+{
+	if (!dix_get(l, drv) || via_region(l, drv, e))
+		return false;
+	for (size_t k = 0; k < dix.ncmembers; k++)
+		if (via_member(e, dix.cmembers[k]))
+			return true;
+	size_t bl = 0;
+	while (isalnum((unsigned char)e[bl]) || e[bl] == '_')
+		bl++;
+	if (!bl || (strncmp(e + bl, "->", 2) && e[bl] != '[' && e[bl] != '.'))
+		return false;
+	size_t lo, hi = fn_facts(f->func, &lo);
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
+		if (g->kind != IOM_LINT_RET || g->nargs != 1 || g->line > f->line || strcmp(g->file, f->file) ||
+		    strlen(g->args[0]) != bl || strncmp(g->args[0], e, bl))
+			continue;
+		const struct lint_name *nm = lint_name_lookup(g->name);
+		if ((nm && nm->cls == LC_CPU_ALLOC) || !strcmp(g->name, "cpu_derive"))
+			return true;
+	}
+	return false;
+}
+
+/* Is the stored value rhs, cpu_to_le*(...), a value just read from the device: the driver
+ * keeps a copy of a register for the CPU (cqhci-crypto.c@6.12 l.183: crypto_capabilities
+ * .reg_val = cpu_to_le32(cqhci_readl(cq_host, CQHCI_CCAP))), where a descriptor holds the
+ * driver's own values (addresses, lengths, flags)? A call whose name ends in readb/w/l/q,
+ * or an ioread, is such a read (readl(), __raw_readl(), a driver's cqhci_readl()). */
+static bool read_value(const char *rhs)
+{
+	static const char *const rd[] = { "readb(", "readw(", "readl(", "readq(", "readl_relaxed(", "readq_relaxed(",
+					   "readw_relaxed(", "readb_relaxed(", "ioread8(", "ioread16(", "ioread32(",
+					   "ioread64(" };
+	for (size_t i = 0; i < sizeof(rd) / sizeof(rd[0]); i++)
+		for (const char *p = strstr(rhs, rd[i]); p; p = strstr(p + 1, rd[i]))
+			if (p == rhs || !(isalnum((unsigned char)p[-1])) || p[-1] == '_')
+				return true;
+	return false;
+}
+
 static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
 	if (f->kind != IOM_LINT_ASSIGN || f->nargs != 2 || !(strstr(f->args[0], "->") || strchr(f->args[0], '[')))
 		return false;
-	if (!strncmp(f->args[1], "cpu_to_le", 9) || via_region(l, drv, f->args[0]))
+	if (via_region(l, drv, f->args[0]))
 		return true;
+	if (!strncmp(f->args[1], "cpu_to_le", 9))
+		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);
 	const char *arrow = strstr(f->args[0], "->");
 	if (!arrow)
 		return false;
@@ -950,6 +1008,45 @@ static bool writes_handle(const struct iom_lint *l, int drv, const struct iom_li
 	return false;
 }
 
+/* Call f of a function that stores through its parameter (fact st in its body): is the
+ * argument for that parameter memory the device does not read, the address of a variable
+ * (wil6210 wmi.c@6.12 wmi_start_sched_scan(): wmi_sched_scan_set_plans(wil, &cmd, ...) with
+ * cmd a struct on the stack) or a pointer to memory only the CPU uses (cpu_mem())? */
+static bool cpu_arg(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, const struct iom_lint_fact *st)
+{
+	if (!st || st->nargs < 1 || !dix_get(l, drv))
+		return false;
+	size_t bl = 0;
+	const char *e = st->args[0];
+	while (isalnum((unsigned char)e[bl]) || e[bl] == '_')
+		bl++;
+	size_t lo, hi = fn_defs(f->name, &lo);
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *d = dix.fns[lo];
+		if (strcmp(d->file, st->file))
+			continue;
+		for (size_t k = 0; k < d->nargs && k < f->nargs; k++) {
+			if (!bl || strlen(d->args[k]) != bl || strncmp(d->args[k], e, bl))
+				continue;
+			const char *a = f->args[k];
+			size_t al = 0;
+			if (a[0] == '&') {
+				while (isalnum((unsigned char)a[1 + al]) || a[1 + al] == '_')
+					al++;
+				if (al && !a[1 + al])
+					return true;
+			}
+			char probe[LINT_MAX_NAME + 8];
+			if (strlen(a) <= LINT_MAX_NAME) {
+				snprintf(probe, sizeof(probe), "%s->x", a);
+				return cpu_mem(l, drv, f, probe);
+			}
+			return false;
+		}
+	}
+	return false;
+}
+
 static int classify_write(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
 {
 	if (dma_store(l, drv, f)) {
@@ -963,7 +1060,7 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 		x->kind = EV_ORDER;  /* the memory handed on: the search for a doorbell ends */
 	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
 		int bk = body_kind(l, drv, f->name, &x->inner);
-		if (bk < 0)
+		if (bk < 0 || (bk == EV_STORE && cpu_arg(l, drv, f, x->inner)))
 			return 0;
 		x->kind = (enum ev)bk;
 		if (bk == EV_DOORBELL)
@@ -1005,11 +1102,14 @@ static bool rorders(const char *name)
 	return (n && n->cls == LC_DMA_RORDER) || !strcmp(name, "mb") || !strcmp(name, "dma_mb");
 }
 
-/* le32_to_cpu(d->status): a descriptor field read through a pointer or an array. */
-static bool dma_load(const struct iom_lint_fact *f)
+/* le32_to_cpu(d->status): a descriptor field read through a pointer or an array, not from
+ * memory only the CPU uses (wil6210 wmi.c@6.12 wmi_recv_cmd() copies a message out of the
+ * device's memory into kmalloc()ed memory, then reads its fields). */
+static bool dma_load(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
 	const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
-	return n && n->cls == LC_DMA_LOAD && f->nargs == 1 && (strstr(f->args[0], "->") || strchr(f->args[0], '['));
+	return n && n->cls == LC_DMA_LOAD && f->nargs == 1 && (strstr(f->args[0], "->") || strchr(f->args[0], '[')) &&
+	       !cpu_mem(l, drv, f, f->args[0]);
 }
 
 /* The body of the driver's function fn as one read-side event: a relaxed read when it
@@ -1028,7 +1128,7 @@ static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const s
 			rd = f;
 		else if (rorders(f->name) && !od)
 			od = f;
-		load |= dma_load(f);
+		load |= dma_load(l, drv, f);
 	}
 	if (od) {
 		*what = od;
@@ -1157,7 +1257,7 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 
 static int classify_read(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
 {
-	if (dma_load(f)) {
+	if (dma_load(l, drv, f)) {
 		x->kind = (enum ev)RV_LOAD;
 	} else if (f->kind == IOM_LINT_CALL && relaxed_read(f->name)) {
 		x->kind = (enum ev)RV_READ;

@@ -119,13 +119,37 @@ static int add_wrap(struct iom_lint_survey *s, const char *file, const char *nam
 	return 0;
 }
 
-static bool keyword(const char *t, size_t n)
+bool lint_keyword(const char *t, size_t n)
 {
 	static const char *const kw[] = { "if", "for", "while", "switch", "return", "sizeof", "typeof",
-					  "__typeof__", "defined", "do" };
+					  "__typeof__", "defined", "do", "__attribute__", "asm", "__asm__" };
 	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
 		if (strlen(kw[i]) == n && !memcmp(kw[i], t, n))
 			return true;
+	return false;
+}
+
+bool lint_next_call(const char *t, size_t *i, size_t b, size_t *ns, size_t *ne)
+{
+	while (*i < b) {
+		size_t a = *i;
+		if (!(isalpha((unsigned char)t[a]) || t[a] == '_')) {
+			++*i;
+			continue;
+		}
+		size_t e = a;
+		while (e < b && (isalnum((unsigned char)t[e]) || t[e] == '_'))
+			e++;
+		size_t z = e;
+		while (z < b && isspace((unsigned char)t[z]))
+			z++;
+		*i = e;
+		if (z < b && t[z] == '(' && !lint_keyword(t + a, e - a)) {
+			*ns = a;
+			*ne = e;
+			return true;
+		}
+	}
 	return false;
 }
 
@@ -134,29 +158,17 @@ static int calls_in(const char *t, size_t a, size_t b, int *last)
 {
 	int nc = 0;
 	*last = -1;
-	for (size_t i = a; i < b;) {
-		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
-			i++;
-			continue;
-		}
-		size_t e = i;
-		while (e < b && (isalnum((unsigned char)t[e]) || t[e] == '_'))
-			e++;
-		size_t z = e;
-		while (z < b && (t[z] == ' ' || t[z] == '\t' || t[z] == '\n'))
-			z++;
-		if (z < b && t[z] == '(' && !keyword(t + i, e - i)) {
-			nc++;
-			*last = acc_index(t + i, e - i);
-		}
-		i = e;
+	size_t ns, ne;
+	for (size_t i = a; lint_next_call(t, &i, b, &ns, &ne);) {
+		nc++;
+		*last = acc_index(t + ns, ne - ns);
 	}
 	return nc;
 }
 
 /* The code of text with comments, strings and character literals blanked (newlines kept),
  * so that positions and line numbers stay. */
-static char *blank(const char *text, size_t len)
+char *lint_blank(const char *text, size_t len)
 {
 	char *c = malloc(len + 1);
 	if (!c)
@@ -195,7 +207,7 @@ static char *blank(const char *text, size_t len)
 int iom_lint_survey_add(struct iom_lint_survey *s, const char *rel, const char *text, size_t len)
 {
 	struct sub *sb = sub_of(s, rel);
-	char *c = sb ? blank(text, len) : NULL;
+	char *c = sb ? lint_blank(text, len) : NULL;
 	if (!c)
 		return -IOM_ENOMEM;
 	s->files++;

@@ -38,7 +38,8 @@ static void names_match_rules(void **state)
 {
 	(void)state;
 	const char *rules[] = { "lint/mtrr.cocci", "lint/removed-api.cocci", "lint/cookie.cocci",
-				"lint/wc-mapping.cocci", "lint/doorbell.cocci", "lint/dma-read.cocci" };
+				"lint/wc-mapping.cocci", "lint/doorbell.cocci", "lint/dma-read.cocci",
+				"lint/cpu-memory.cocci" };
 	enum { NR = sizeof(rules) / sizeof(rules[0]) };
 	char *calls[NR];
 	for (int r = 0; r < NR; r++)
@@ -371,6 +372,60 @@ static void register_names(void **state)
 	assert_false(lint_reg_key("r + SDMA_H_START", small, sizeof(small)));  /* too long for key */
 }
 
+/* The drivers' own accessors (lib/lint/wrappers.c): thin functions and function-like macros
+ * that call a relaxed accessor, directly or through another of their driver; the files that
+ * call one of them and no relaxed accessor of that kind. A driver is a directory and those
+ * under it: the same name in another directory is not its accessor. Ordered accessors
+ * (writel()), names the tables know, a comment or a string naming an accessor, and a long
+ * function are not accessors; a file with no cpu_to_le*() store or DMA allocation (writes),
+ * or no le*_to_cpu() read, gives the rules nothing and gets no run. */
+static void own_accessors(void **state)
+{
+	(void)state;
+	static const char a[] =
+		"void nic_reg_write(struct nic *n, u64 o, u64 v) { writeq_relaxed(v, n->base + o); }\n"
+		"static inline u32 chan_read(struct chan *c, int r) { return readl_relaxed(c->regs + r); }\n"
+		"#define RING_W(v, a) __raw_writel((v), (a))\n"
+		"static void ordered_w(struct nic *n, u32 v) { writel(v, n->base); }\n"
+		"static void commented(struct nic *n) { /* writel_relaxed(1, n->base); */ puts(\"writel_relaxed(\"); }\n"
+		"static void big(struct nic *n) { a1(); a2(); a3(); writel_relaxed(1, n->base); }\n"
+		"u32 writel(u32 v, void *a) { __raw_writel(v, a); return 0; }\n";
+	static const char b[] =   /* no relaxed call: reaches the device through a's accessors */
+		"static void nic_sq_doorbell(struct nic *n) { n->d->len = cpu_to_le32(4); smp_wmb(); nic_reg_write(n, 8, 1); }\n"
+		"static void ring_kick(void *a) { RING_W(1, a); }\n"
+		"static void poll(struct chan *c) { if (chan_read(c, 4)) x = le32_to_cpu(c->d->st); }\n";
+	static const char c[] =   /* a sub-directory: the same driver */
+		"static void kick2(struct nic *n) { n->d->len = cpu_to_le32(1); nic_sq_doorbell(n); }\n";
+	static const char e[] =   /* an accessor called, but nothing the rules look for: no run */
+		"static void kick3(struct nic *n) { nic_reg_write(n, 8, 1); }\n";
+	static const char d[] =   /* another driver: its own nic_reg_write() is ordered */
+		"void nic_reg_write(struct nic *n, u64 o, u64 v) { writeq(v, n->base + o); }\n"
+		"static void other(struct nic *n) { n->d->len = cpu_to_le32(1); nic_reg_write(n, 0, 1); big(n); commented(n); }\n";
+	struct iom_lint_wrappers *w = iom_lint_wrappers_new();
+	assert_non_null(w);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/nic/a.c", a, sizeof(a) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/nic/b.c", b, sizeof(b) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/nic/sub/c.c", c, sizeof(c) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/other/d.c", d, sizeof(d) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/nic/e.c", e, sizeof(e) - 1), 0);
+	char **f;
+	size_t nf;
+	assert_int_equal(iom_lint_wrappers_extra(w, true, &f, &nf), 0);
+	assert_int_equal(nf, 2);
+	assert_string_equal(f[0], "drv/nic/b.c");
+	assert_string_equal(f[1], "drv/nic/sub/c.c");
+	for (size_t i = 0; i < nf; i++)
+		free(f[i]);
+	free(f);
+	assert_int_equal(iom_lint_wrappers_extra(w, false, &f, &nf), 0);
+	assert_int_equal(nf, 1);
+	assert_string_equal(f[0], "drv/nic/b.c");
+	for (size_t i = 0; i < nf; i++)
+		free(f[i]);
+	free(f);
+	iom_lint_wrappers_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +438,7 @@ int main(void)
 		cmocka_unit_test(reader_diagnostics),
 		cmocka_unit_test(decisions),
 		cmocka_unit_test(register_names),
+		cmocka_unit_test(own_accessors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- lint: the drivers' own MMIO accessors, found in the text before the matcher runs.
+ * A thin function or function-like macro (a few calls in a short body) that calls a relaxed
+ * MMIO write (writel_relaxed(), __raw_writel(), ...: lint_names.def RELAXED_W), or another
+ * such accessor of its driver, is a write accessor of the driver; likewise for the relaxed
+ * reads (RELAXED_R). Example: nicvf_queue_reg_write(), a writeq_relaxed()
+ * (drivers/net/ethernet/cavium/thunder/nicvf_main.c@6.12 l.103), called for the doorbell in
+ * nicvf_queues.c, which names no relaxed accessor; the article's brcm_sata_writereg().
+ * A driver is a directory: an accessor counts in the files of its directory and the
+ * directories under it (the same name elsewhere is another driver's function). The files
+ * that call no relaxed accessor of a kind but call an accessor of their driver are the ones
+ * the matcher would never read (its anchor is the relaxed names); lint runs the rules on them
+ * with the accessors' names as the anchor. Whether such a call orders anything is decided
+ * later from the facts of the accessor's body (ordering.c, body_kind()). Names the tables
+ * know (writel(), readl(), ...) are never accessors of a driver, even where a tree defines
+ * them (arch/). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint_int.h"
+
+struct wdef { unsigned name; unsigned *callees; size_t n; unsigned file; };
+
+enum { THIN_CALLS = 3, THIN_BODY = 400 };  /* distinct callees, characters of body */
+enum { CPU_TO_LE = 255 };                   /* ncls of cpu_to_le16/32/64 */
+
+/* a file: its path (its directory names its driver); the identifiers it calls, kept when it
+ * calls no relaxed write (w) or no relaxed read (r) */
+struct wfile { char *path; size_t dirlen; unsigned *calls; size_t n; bool w, r; };
+
+struct iom_lint_wrappers {
+	struct wfile *files;
+	size_t nfiles, capfiles;
+	char **names;        /* interned identifiers */
+	unsigned char *ncls; /* per name: its lint_names.def class + 1, CPU_TO_LE, or 0 */
+	size_t nnames, capnames;
+	unsigned *slots;     /* open addressing: index + 1 into names, 0 empty */
+	size_t nslots;
+	struct wdef *defs;
+	size_t ndefs, capdefs;
+	unsigned *stamp;     /* per name: the tick of the set it was last added to */
+	size_t capstamp;
+	unsigned tick;
+	bool oom;
+};
+
+struct iom_lint_wrappers *iom_lint_wrappers_new(void)
+{
+	return calloc(1, sizeof(struct iom_lint_wrappers));
+}
+
+void iom_lint_wrappers_free(struct iom_lint_wrappers *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->nnames; i++)
+		free(w->names[i]);
+	for (size_t i = 0; i < w->ndefs; i++)
+		free(w->defs[i].callees);
+	for (size_t i = 0; i < w->nfiles; i++) {
+		free(w->files[i].path);
+		free(w->files[i].calls);
+	}
+	free(w->files);
+	free(w->names);
+	free(w->ncls);
+	free(w->stamp);
+	free(w->slots);
+	free(w->defs);
+	free(w);
+}
+
+static size_t hash(const char *s, size_t n)
+{
+	size_t h = 5381;
+	for (size_t i = 0; i < n; i++)
+		h = h * 33 + (unsigned char)s[i];
+	return h;
+}
+
+static int grow(struct iom_lint_wrappers *w)
+{
+	size_t ns = w->nslots ? 2 * w->nslots : 4096;
+	unsigned *s = calloc(ns, sizeof(*s));
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < w->nnames; i++) {
+		size_t h = hash(w->names[i], strlen(w->names[i])) & (ns - 1);
+		while (s[h])
+			h = (h + 1) & (ns - 1);
+		s[h] = (unsigned)i + 1;
+	}
+	free(w->slots);
+	w->slots = s;
+	w->nslots = ns;
+	return 0;
+}
+
+/* The index of identifier s[0, n), added when new; -1 when out of memory. */
+static long intern(struct iom_lint_wrappers *w, const char *s, size_t n)
+{
+	if (2 * (w->nnames + 1) > w->nslots && grow(w) < 0)
+		return -1;
+	size_t h = hash(s, n) & (w->nslots - 1);
+	for (; w->slots[h]; h = (h + 1) & (w->nslots - 1)) {
+		const char *x = w->names[w->slots[h] - 1];
+		if (!strncmp(x, s, n) && !x[n])
+			return (long)w->slots[h] - 1;
+	}
+	if (w->nnames == w->capnames) {
+		size_t nc = w->capnames ? 2 * w->capnames : 1024;
+		char **nn = realloc(w->names, nc * sizeof(*nn));
+		if (!nn)
+			return -1;
+		w->names = nn;
+		unsigned char *ncls = realloc(w->ncls, nc);
+		if (!ncls)
+			return -1;
+		w->ncls = ncls;
+		w->capnames = nc;
+	}
+	char *c = malloc(n + 1);
+	if (!c)
+		return -1;
+	memcpy(c, s, n);
+	c[n] = 0;
+	w->names[w->nnames] = c;
+	const struct lint_name *ln = lint_name_lookup(c);
+	w->ncls[w->nnames] = ln ? (unsigned char)(ln->cls + 1)
+		: (!strcmp(c, "cpu_to_le16") || !strcmp(c, "cpu_to_le32") || !strcmp(c, "cpu_to_le64")) ? CPU_TO_LE : 0;
+	w->slots[h] = (unsigned)++w->nnames;
+	return (long)w->nnames - 1;
+}
+
+/* Add callee k to d's set, the set of tick w->tick (one per definition or file). */
+static void add_callee(struct iom_lint_wrappers *w, struct wdef *d, size_t *cap, unsigned k)
+{
+	if (k >= w->capstamp) {
+		size_t nc = w->capstamp ? 2 * w->capstamp : 4096;
+		while (nc <= k)
+			nc *= 2;
+		unsigned *x = realloc(w->stamp, nc * sizeof(*x));
+		if (!x) {
+			w->oom = true;
+			return;
+		}
+		memset(x + w->capstamp, 0, (nc - w->capstamp) * sizeof(*x));
+		w->stamp = x;
+		w->capstamp = nc;
+	}
+	if (w->stamp[k] == w->tick)
+		return;
+	w->stamp[k] = w->tick;
+	if (d->n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 8;
+		unsigned *x = realloc(d->callees, nc * sizeof(*x));
+		if (!x) {
+			w->oom = true;
+			return;
+		}
+		d->callees = x;
+		*cap = nc;
+	}
+	d->callees[d->n++] = k;
+}
+
+/* The names called in c[a, b), each once, into d (a new set). */
+static void collect_calls(struct iom_lint_wrappers *w, const char *c, size_t a, size_t b, struct wdef *d,
+			  size_t *cap)
+{
+	w->tick++;
+	size_t ns, ne;
+	for (size_t i = a; !w->oom && lint_next_call(c, &i, b, &ns, &ne);) {
+		long k = intern(w, c + ns, ne - ns);
+		if (k < 0)
+			w->oom = true;
+		else
+			add_callee(w, d, cap, (unsigned)k);
+	}
+}
+
+/* Record definition `name` with the identifiers called in c[a, b). */
+static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_t nl, size_t a, size_t b)
+{
+	/* an accessor is thin: a few calls in a short body (nicvf_queue_reg_write() has one, a
+	 * driver's wr_reg32() picks between two); a function that does more is the driver's
+	 * logic, whose own calls the matcher reads where they are */
+	if (b - a > THIN_BODY)
+		return;
+	long id = intern(w, c + nm, nl);
+	if (id < 0) {
+		w->oom = true;
+		return;
+	}
+	struct wdef d = { (unsigned)id, NULL, 0, (unsigned)w->nfiles - 1 };
+	size_t cap = 0;
+	collect_calls(w, c, a, b, &d, &cap);
+	if (!d.n || d.n > THIN_CALLS || w->oom) {
+		free(d.callees);
+		return;
+	}
+	if (w->ndefs == w->capdefs) {
+		size_t nc = w->capdefs ? 2 * w->capdefs : 1024;
+		struct wdef *nd = realloc(w->defs, nc * sizeof(*nd));
+		if (!nd) {
+			free(d.callees);
+			w->oom = true;
+			return;
+		}
+		w->defs = nd;
+		w->capdefs = nc;
+	}
+	w->defs[w->ndefs++] = d;
+}
+
+/* Record file path with the identifiers c[0, len) calls (kept only when it lacks a relaxed
+ * call of a kind: only such a file can need an accessor's name to be read). */
+static void add_file(struct iom_lint_wrappers *w, const char *path, const char *c, size_t len)
+{
+	struct wdef d = { 0, NULL, 0, 0 };
+	size_t cap = 0;
+	bool rw = false, rr = false;
+	collect_calls(w, c, 0, len, &d, &cap);
+	/* what the rules can find in the file: a store to DMA memory needs a cpu_to_le*() value
+	 * (lint/doorbell.cocci's le_store) or DMA memory allocated here (DMA_ALLOC: the rules
+	 * follow a member within its file); a read of it needs a le*_to_cpu() (DMA_LOAD, rule
+	 * le_load of lint/dma-read.cocci). A file with none gives the rules nothing to decide. */
+	bool sw = false, sr = false;
+	for (size_t j = 0; j < d.n; j++) {
+		unsigned k = w->ncls[d.callees[j]];
+		rw |= k == LC_RELAXED_W + 1;
+		rr |= k == LC_RELAXED_R + 1;
+		sw |= k == LC_DMA_ALLOC + 1 || k == CPU_TO_LE;
+		sr |= k == LC_DMA_LOAD + 1;
+	}
+	rw |= !sw;   /* as if it had the relaxed call: it needs no run of its own */
+	rr |= !sr;
+	if (w->nfiles == w->capfiles) {
+		size_t nc = w->capfiles ? 2 * w->capfiles : 256;
+		struct wfile *nf = realloc(w->files, nc * sizeof(*nf));
+		if (!nf)
+			w->oom = true;
+		else {
+			w->files = nf;
+			w->capfiles = nc;
+		}
+	}
+	char *pc = strdup(path);
+	if (w->oom || !pc) {
+		free(pc);
+		free(d.callees);
+		w->oom = true;
+		return;
+	}
+	const char *sl = strrchr(pc, '/');
+	if (rw && rr) {
+		free(d.callees);
+		d.callees = NULL;
+		d.n = 0;
+	}
+	w->files[w->nfiles++] = (struct wfile){ pc, sl ? (size_t)(sl - pc) : 0, d.callees, d.n, !rw, !rr };
+}
+
+/* Can the file matter: does its text name a relaxed accessor (it may define one), or hold
+ * what the rules look for (it may need a run of its own)? Most files of a tree do neither,
+ * and a search for a few words is much cheaper than reading the code; a skipped file's own
+ * thin functions are lost, which matters only for an accessor that calls another file's
+ * accessor and lives in a file without any of these words. */
+static bool may_matter(const char *text, size_t len)
+{
+	static const char *const words[] = { "_relaxed", "__raw_", "cpu_to_le", "dma_alloc", "dmam_alloc",
+					     "dma_pool_", "dma_zalloc", "le16_to_cpu", "le32_to_cpu",
+					     "le64_to_cpu" };
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (memmem(text, len, words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const char *text, size_t len)
+{
+	if (!may_matter(text, len))
+		return 0;
+	char *c = lint_blank(text, len);
+	if (!c)
+		return -IOM_ENOMEM;
+	add_file(w, path, c, len);
+	int depth = 0;
+	size_t fn = 0, fnl = 0, body = 0;
+	bool bol = true;
+	for (size_t i = 0; i < len && !w->oom;) {
+		char ch = c[i];
+		if (ch == '\n') {
+			bol = true;
+			i++;
+			continue;
+		}
+		if (bol && ch == '#') {
+			/* a directive with its continuation lines; a function-like macro's body */
+			size_t e = i;
+			while (e < len && !(c[e] == '\n' && c[e - 1] != '\\'))
+				e++;
+			size_t p = i + 1;
+			while (p < e && (c[p] == ' ' || c[p] == '\t'))
+				p++;
+			if (e - p > 6 && !strncmp(c + p, "define", 6) && (c[p + 6] == ' ' || c[p + 6] == '\t')) {
+				size_t nm = p + 6;
+				while (nm < e && (c[nm] == ' ' || c[nm] == '\t'))
+					nm++;
+				size_t ne = nm;
+				while (ne < e && (isalnum((unsigned char)c[ne]) || c[ne] == '_'))
+					ne++;
+				if (ne < e && c[ne] == '(' && ne > nm) {
+					size_t cp = ne;
+					while (cp < e && c[cp] != ')')
+						cp++;
+					if (cp < e)
+						add_def(w, c, nm, ne - nm, cp + 1, e);
+				}
+			}
+			i = e;
+			continue;
+		}
+		if (!isspace((unsigned char)ch))
+			bol = false;
+		if (isalpha((unsigned char)ch) || ch == '_') {
+			size_t e = i;
+			while (e < len && (isalnum((unsigned char)c[e]) || c[e] == '_'))
+				e++;
+			size_t z = e;
+			while (z < len && isspace((unsigned char)c[z]))
+				z++;
+			if (depth == 0 && z < len && c[z] == '(' && !lint_keyword(c + i, e - i)) {
+				fn = i;
+				fnl = e - i;
+			}
+			i = e;
+			continue;
+		}
+		if (ch == '{') {
+			if (depth == 0)
+				body = i + 1;
+			depth++;
+		} else if (ch == '}' && depth > 0) {
+			if (--depth == 0 && fnl) {
+				add_def(w, c, fn, fnl, body, i);
+				fnl = 0;
+			}
+		} else if ((ch == ';' || ch == '=') && depth == 0) {
+			fnl = 0;   /* a prototype, or an initialiser's braces */
+		}
+		i++;
+	}
+	free(c);
+	return w->oom ? -IOM_ENOMEM : 0;
+}
+
+/* Is file a's directory the same as file b's, or above it? */
+static bool scope_of(const struct iom_lint_wrappers *w, unsigned a, unsigned b)
+{
+	const struct wfile *x = &w->files[a], *y = &w->files[b];
+	return x->dirlen <= y->dirlen && !strncmp(x->path, y->path, x->dirlen) &&
+	       (x->dirlen == y->dirlen || y->path[x->dirlen] == '/' || x->dirlen == 0);
+}
+
+static _Thread_local const struct iom_lint_wrappers *sort_w;
+static int cmp_def(const void *a, const void *b)
+{
+	unsigned x = sort_w->defs[*(const unsigned *)a].name, y = sort_w->defs[*(const unsigned *)b].name;
+	return x < y ? -1 : x > y;
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int iom_lint_wrappers_extra(struct iom_lint_wrappers *w, bool write, char ***files, size_t *nf)
+{
+	*files = NULL;
+	*nf = 0;
+	if (w->oom)
+		return -IOM_ENOMEM;
+	enum lint_class want = write ? LC_RELAXED_W : LC_RELAXED_R;
+	/* per name: 1 the relaxed accessor itself, 2 a name the tables know, 0 else */
+	unsigned char *kind = calloc(w->nnames + 1, 1);
+	unsigned char *acc = calloc(w->ndefs + 1, 1);      /* per definition: an accessor */
+	unsigned *order = malloc((w->ndefs + 1) * sizeof(*order)), *first = malloc((w->nnames + 1) * sizeof(*first));
+	int rc = 0;
+	if (!kind || !acc || !order || !first) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < w->nnames; i++)
+		kind[i] = w->ncls[i] == want + 1 ? 1 : w->ncls[i] ? 2 : 0;
+	/* the definitions by name: order[first[name] ..] while the name matches */
+	for (size_t i = 0; i < w->ndefs; i++)
+		order[i] = (unsigned)i;
+	sort_w = w;
+	qsort(order, w->ndefs, sizeof(*order), cmp_def);
+	for (size_t i = 0; i < w->nnames; i++)
+		first[i] = (unsigned)-1;
+	for (size_t i = w->ndefs; i-- > 0;)
+		first[w->defs[order[i]].name] = (unsigned)i;
+	/* accessors: to a fixpoint, each step through an accessor of the same driver */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (size_t i = 0; i < w->ndefs; i++) {
+			const struct wdef *d = &w->defs[i];
+			if (acc[i] || kind[d->name])
+				continue;
+			for (size_t j = 0; j < d->n && !acc[i]; j++) {
+				unsigned c = d->callees[j];
+				if (kind[c] == 1)
+					acc[i] = 1;
+				for (unsigned k = first[c]; !acc[i] && k < w->ndefs && w->defs[order[k]].name == c; k++)
+					acc[i] = acc[order[k]] && scope_of(w, w->defs[order[k]].file, d->file);
+			}
+			changed |= acc[i];
+		}
+	}
+	/* the files without a relaxed call of the kind that call an accessor of their driver */
+	char **fv = NULL;
+	size_t fcap = 0;
+	for (size_t f = 0; f < w->nfiles && !rc; f++) {
+		const struct wfile *x = &w->files[f];
+		if (!(write ? x->w : x->r))
+			continue;
+		bool extra = false;
+		for (size_t j = 0; j < x->n; j++) {
+			unsigned c = x->calls[j];
+			for (unsigned k = first[c]; k < w->ndefs && w->defs[order[k]].name == c; k++)
+				if (acc[order[k]] && scope_of(w, w->defs[order[k]].file, (unsigned)f)) {
+					extra = true;
+					break;
+				}
+		}
+		if (!extra)
+			continue;
+		if (*nf == fcap) {
+			size_t nc = fcap ? 2 * fcap : 64;
+			char **v = realloc(fv, nc * sizeof(*v));
+			if (!v) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			fv = v;
+			fcap = nc;
+		}
+		if (!(fv[*nf] = strdup(x->path)))
+			rc = -IOM_ENOMEM;
+		else
+			++*nf;
+	}
+	if (rc) {
+		free_strs(fv, *nf);
+		*nf = 0;
+		goto out;
+	}
+	*files = fv;
+out:
+	free(kind);
+	free(acc);
+	free(order);
+	free(first);
+	return rc;
+}
