@@ -977,8 +977,17 @@ static void run(struct ictx *c, struct tstate *s, const struct iom_lit_block *b,
 		}
 		if (k->iter >= c->lt->unroll) {
 			/* longer runs are cut (herd7 -unroll, default 2): the cut path is kept,
-			 * marked, so that the search can say "Loop" when it is consistent */
+			 * marked, so that the search can say "Loop" when it is consistent. A cut
+			 * ends the thread only when the loop is a statement of the thread's body;
+			 * inside a block the statements after the loop still run (herd7 7.57
+			 * CSem.ml: the cut gives B.Exit, which build_semantics_list ignores, and
+			 * only the thread's top-level instruction list stops on it; checked on
+			 * variants against herd7 -variant toofar) */
 			s->p.loop = true;
+			if (k->b != &c->th->body) {
+				run(c, s, k->b, k->i, k->ctrl, k->next);
+				return;
+			}
 			if (c->collect)
 				emit(c, s);
 			return;
