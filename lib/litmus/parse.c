@@ -2426,6 +2426,13 @@ static int cond_reg(struct parser *p, int th, const struct lit_token *r)
 		return i;
 	if (is_type_word(r))
 		fail(p, IOM_EINVAL, r->pos, "register '%.*s' is spelt like a C type word", (int)r->len, r->s);
+	/* a register the thread never declares, named like an I/O region: the thread's code
+	 * may use the region by that name, and a register of the same name would hide it once
+	 * the test is printed with its registers declared */
+	int sy = find_sym(p->t, r->s, r->len);
+	if (sy >= 0 && p->t->syms[sy].kind == IOM_LIT_SYM_REGION)
+		fail(p, IOM_EINVAL, r->pos, "%d:%.*s: '%.*s' is an I/O region, not a register of P%d", th,
+		     (int)r->len, r->s, (int)r->len, r->s, th);
 	if (t->nr_regs >= 4096)
 		fail(p, IOM_ELIMIT, r->pos, "too many registers in P%d", th);
 	const char **n = xalloc(p, (t->nr_regs + 1) * sizeof(*n));

@@ -1,0 +1,1 @@
+litmus tests/golden/litmus/inputs/cond-reg-region.litmus
