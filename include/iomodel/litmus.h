@@ -11,6 +11,7 @@
 #ifndef IOMODEL_LITMUS_H
 #define IOMODEL_LITMUS_H
 
+#include "iomodel/arch.h"
 #include "iomodel/kver.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,24 +19,7 @@
 #include "iomodel/buf.h"
 #include "iomodel/diag.h"
 
-/* ---- Architectures and kernel versions (shared with attrs.h and the engine) ---------- */
-
-/* ORDER IOM_ARCH */
-enum iom_arch {
-	IOM_ARCH_X86,
-	IOM_ARCH_ARM64,
-	IOM_ARCH_POWERPC,
-	IOM_ARCH_RISCV,
-	IOM_ARCH__COUNT,
-	IOM_ARCH_ANY = -1,  /* wildcard in Expect: lines                           */
-};
-
-/* "x86", "arm64", "powerpc", "riscv"; "*" for IOM_ARCH_ANY. */
-const char *iom_arch_name(enum iom_arch a);
-/* Accepts the names above and "ppc" for powerpc. Returns 0, or -1 if unknown. */
-int iom_arch_parse(const char *s, enum iom_arch *out);
-/* Whether the architecture port exists at kver (riscv: from v4.15, VB-9). *why (may be NULL) gets a static explanation when not. */
-bool iom_arch_available(enum iom_arch a, unsigned kver, const char **why);
+/* ---- Architectures: include/iomodel/arch.h (shared with attrs.h, order.h and the engine) */
 
 /* Kernel versions: IOM_KVER(), iom_kver_parse(), iom_kver_str() are in kver.h. */
 
