@@ -53,7 +53,8 @@ struct parser {
 	 * statements of their own, assigning a fresh register "__tN", and emitted just before
 	 * the statement that contains them (C evaluation order: left to right). */
 	struct stmt_list hoist;
-	unsigned ntemp;
+	unsigned ntemp;             /* the next temporary's number (names taken are skipped) */
+	unsigned nmade;             /* temporaries made in this thread                     */
 	int no_hoist;           /* parsing a memory operand (READ_ONCE(*x)): keep *x      */
 	/* LKMM additions */
 	int cur_group;          /* group of the source statement being emitted; -1 none  */
@@ -923,7 +924,10 @@ static int new_temp(struct parser *p, struct iom_lit_pos pos)
 {
 	struct iom_lit_thread *th = p->cur;
 	char name[16];
-	if (p->ntemp >= 1000)
+	/* the limit counts temporaries made, not names tried: a printed test declares its
+	 * temporaries as registers, and the names its reparse skips must not count
+	 * (fuzz_litmus: 997 temporaries parsed, printed, then refused) */
+	if (p->nmade++ >= 1000)
 		fail(p, IOM_ELIMIT, pos, "too many loads inside expressions in P%d", th->id);
 	/* a fresh name: no register of the thread, and no shared location (a parameter
 	 * named __t1 is one; fuzz_litmus) */
@@ -1671,6 +1675,7 @@ static void parse_thread(struct parser *p)
 	p->cur = th;
 	p->cap_regs = 0;
 	p->ntemp = 0;
+	p->nmade = 0;
 	thread_reginits(p, th);
 	expect_p(p, '(', "after the thread name");
 	unsigned cap_params = 0;
@@ -2199,6 +2204,7 @@ static void parse_lisa_threads(struct parser *p)
 		struct stmt_list l = { 0 };
 		p->cap_regs = th->nr_regs;
 		p->ntemp = 0;
+	p->nmade = 0;
 		lisa_build(p, &l, ins[i], nr_ins[i]);
 		th->body.stmts = l.stmts;
 		th->body.nr_stmts = l.nr;
