@@ -3,8 +3,9 @@
 /// readw_relaxed(), readb_relaxed(), __raw_readl(), __raw_readq(), __raw_readw(),
 /// __raw_readb()): those reads; the calls that order a later read of DMA memory after an
 /// MMIO read (dma_rmb(), rmb(), the non-relaxed readl() family, and the streaming-DMA
-/// calls that hand a buffer back to the CPU); and every le16/32/64_to_cpu() read, the way
-/// a driver reads a descriptor the device wrote.
+/// calls that hand a buffer back to the CPU); and every le16/32/64_to_cpu() read (and the
+/// le16/32/64_to_cpup() reads through a pointer), the way a driver reads a descriptor the
+/// device wrote.
 //# Reports nothing by itself: lib/lint joins these facts per function and decides
 //# relaxed-read-then-dma-read, backing each finding with the litmus test of the
 //# statements (docs/lint.md).
@@ -108,7 +109,7 @@ fact("call", n, p, es)
 
 @le_load depends on relaxed_read@
 expression E;
-position p1, p2, p3;
+position p1, p2, p3, p4, p5, p6;
 @@
 (
 le32_to_cpu@p1(E)
@@ -116,15 +117,24 @@ le32_to_cpu@p1(E)
 le64_to_cpu@p2(E)
 |
 le16_to_cpu@p3(E)
+|
+le32_to_cpup@p4(E)
+|
+le64_to_cpup@p5(E)
+|
+le16_to_cpup@p6(E)
 )
 
 @script:python@
 p1 << le_load.p1 = [];
 p2 << le_load.p2 = [];
 p3 << le_load.p3 = [];
+p4 << le_load.p4 = [];
+p5 << le_load.p5 = [];
+p6 << le_load.p6 = [];
 E << le_load.E;
 @@
-n, p = first([("le32_to_cpu", p1), ("le64_to_cpu", p2), ("le16_to_cpu", p3)])
+n, p = first([("le32_to_cpu", p1), ("le64_to_cpu", p2), ("le16_to_cpu", p3), ("le32_to_cpup", p4), ("le64_to_cpup", p5), ("le16_to_cpup", p6)])
 fact("call", n, p, E)
 
 // where such a read is kept: "addr = le32_to_cpu(d->addr)", for lib/lint/ordering.c to

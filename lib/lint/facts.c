@@ -833,13 +833,18 @@ static bool mentions_any(const char *text, size_t len)
 
 /* if/else arms (the source scan): a frame per arm in force, and the path in force from
  * a position on. */
-struct armf { int id, arm, bl, vl, tp, cs; size_t start; };
+struct armf { int id, arm, bl, vl, tp, cs; size_t start; bool loop; };
 /* bl: a braceless arm, ended by its ';' at brace level bl - 1; vl: the rest of a block after
  * an if arm that jumps out, ended by the '}' that leaves brace level vl; tp: an arm of a
  * conditional expression c ? a : b, tp - 1 the parenthesis depth of its '?'; cs: the arm of
  * a switch that a case label starts, cs - 1 the brace level of the switch's body; start:
- * where a braceless arm's statement starts */
+ * where a braceless arm's statement starts; loop: the braced body of a while or for loop,
+ * which runs zero or more times (written "L<id>" in the path: a branch entered after what
+ * comes before the loop, and never exclusive with another arm) */
 struct pseg { int line, col; char *path; };
+/* the longest #define (directive text) taken for an MMIO accessor: a thin one, as
+ * lib/lint/wrappers.c's THIN_BODY */
+enum { MACRO_ACCESSOR_BODY = 480 };
 
 /* Does the block whose '}' is at text[i] end with a jump (return, goto, break, continue)?
  * Its last statement is read backwards from the '}', past blanks and one comment. */
@@ -936,7 +941,8 @@ static int arm_seg(struct pseg **ps, size_t *n, const struct armf *arms, int nar
 	size_t o = 0;
 	pb[0] = 0;
 	for (int k = 0; k < narms && o + 24 < sizeof(pb); k++)
-		o += (size_t)snprintf(pb + o, sizeof(pb) - o, "%s%d.%d", k ? "/" : "", arms[k].id, arms[k].arm);
+		o += arms[k].loop ? (size_t)snprintf(pb + o, sizeof(pb) - o, "%sL%d", k ? "/" : "", arms[k].id)
+				  : (size_t)snprintf(pb + o, sizeof(pb) - o, "%s%d.%d", k ? "/" : "", arms[k].id, arms[k].arm);
 	struct pseg *np = realloc(*ps, (*n + 1) * sizeof(*np));
 	if (!np)
 		return -IOM_ENOMEM;
@@ -1193,10 +1199,12 @@ static int text_call_fact(struct iom_lint *l, const char *file, const char *text
 }
 
 /* #define NAME(params) body, with NAME at arg[0..n) and the directive at text[i, e): when
- * the body calls a mapping (lint_names.def MAP), an FN fact for NAME's parameters and a CALL
+ * the body calls a name of a class in cls (a bit per lint_names.def class: a mapping, MAP;
+ * an MMIO accessor the ordering codes read), an FN fact for NAME's parameters and a CALL
  * fact for each such call, in NAME, and NAME joins names (its calls become dcall facts). */
 static int macro_wrapper(struct iom_lint *l, const char *file, const char *text, size_t len, size_t i,
-			 size_t e, int line, const char *arg, size_t n, char ***names, size_t *nnames)
+			 size_t e, int line, const char *arg, size_t n, char ***names, size_t *nnames,
+			 unsigned cls)
 {
 	const char *at = memmem(text + i, e - i, arg, n);
 	if (!at || at + n >= text + e || at[n] != '(')
@@ -1219,7 +1227,7 @@ static int macro_wrapper(struct iom_lint *l, const char *file, const char *text,
 		while (k + z < e && (q[z] == ' ' || q[z] == '\t'))
 			z++;
 		const struct lint_name *nm = k + z < e && q[z] == '(' ? name_at(q, m) : NULL;
-		if (nm && nm->cls == LC_MAP) {
+		if (nm && (cls >> nm->cls & 1)) {
 			int ln = line, cl = 1;
 			for (const char *r = text + i; r < q; r++)
 				ln += *r == '\n';
@@ -1359,6 +1367,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 	size_t sw_at = (size_t)-1;
 	size_t arm_at = (size_t)-1;
 	int arm_id = -1, arm_no = 0, closed_id = -1, closed_arm = 0, chain_id = -1, chain_arm = 0;
+	bool arm_loop = false;
 	struct pseg *psegs = NULL;
 	size_t npsegs = 0;
 	struct seg *segs = NULL;
@@ -1520,11 +1529,18 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 					   (rc = numeric_macro(l, file, line, arg, n)) != 0) {
 					if (rc > 0)
 						rc = 0;
-				} else if (wc_driver && n && arg[n] == '(' && n <= LINT_MAX_NAME) {
-					/* a function-like macro of a driver that asks for WC: when its body
-					 * maps (#define drv_map(a, s) ioremap(a, s)), it is a wrapper like a
-					 * function: its parameters (fn), its mapping (call, in it) */
-					rc = macro_wrapper(l, file, text, len, i, e, line, arg, n, &mnames, &nmnames);
+				} else if (n && arg[n] == '(' && n <= LINT_MAX_NAME &&
+					   (wc_driver || e - i <= MACRO_ACCESSOR_BODY)) {
+					/* a function-like macro: when its body maps (#define drv_map(a, s)
+					 * ioremap(a, s)), in a driver that asks for WC, or, in a short
+					 * body, reads or writes MMIO (8139too.c@6.12 l.678: #define
+					 * RTL_R8(reg) ioread8(ioaddr + (reg))), it is a wrapper like a
+					 * function: its parameters (fn), its calls (call, in it) */
+					unsigned cls = 1u << LC_RELAXED_W | 1u << LC_DMA_ORDER | 1u << LC_RELAXED_R |
+						       1u << LC_DMA_RORDER;
+					if (wc_driver)
+						cls |= 1u << LC_MAP;
+					rc = macro_wrapper(l, file, text, len, i, e, line, arg, n, &mnames, &nmnames, cls);
 				}
 				/* any other name of a rule in a macro body: the matcher never
 				 * reports there (a wrapper's mapping is a fact now) */
@@ -1583,6 +1599,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				size_t cp = match_paren(text, len, z), q = cp < len ? skip_blank(text, len, cp + 1) : len;
 				if (q < len && text[q] == '{') {
 					arm_at = q;
+					arm_loop = false;
 					arm_id = chain_id >= 0 ? chain_id : nchains++;
 					arm_no = chain_id >= 0 ? chain_arm : 0;
 				} else if (q < len && simple_stmt(text + q, len - q)) {
@@ -1595,6 +1612,7 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				z = skip_blank(text, len, e);
 				if (z < len && text[z] == '{') {
 					arm_at = z;
+					arm_loop = false;
 					arm_id = closed_id;
 					arm_no = closed_arm + 1;
 				} else if (z + 1 < len && text[z] == 'i' && text[z + 1] == 'f' &&
@@ -1610,6 +1628,20 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				i = e;
 				bol = false;
 				continue;
+			} else if (((e - i == 5 && !memcmp(text + i, "while", 5)) || (e - i == 3 && !memcmp(text + i, "for", 3))) &&
+				   z < len && text[z] == '(') {
+				/* a loop's braced body: an arm of its own (the condition is read
+				 * before it, outside it: 8139too.c@6.12 rtl8139_rx() tests the
+				 * command register in the while condition, then reads the RX ring
+				 * in the body); do { } while (c); has no body after its condition */
+				size_t cp = match_paren(text, len, z), q = cp < len ? skip_blank(text, len, cp + 1) : len;
+				if (q < len && text[q] == '{') {
+					arm_at = q;
+					arm_id = nchains++;
+					arm_no = 0;
+					arm_loop = true;
+				}
+				chain_id = -1;
 			} else if (e - i == 6 && !memcmp(text + i, "switch", 6) && z < len && text[z] == '(') {
 				size_t cp = match_paren(text, len, z), q = cp < len ? skip_blank(text, len, cp + 1) : len;
 				if (q < len && text[q] == '{')
@@ -1774,8 +1806,9 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 			if (braces < MAXB)
 				bopen[braces] = arm;
 			if (arm) {
-				arms[narms++] = (struct armf){ .id = arm_id, .arm = arm_no };
+				arms[narms++] = (struct armf){ .id = arm_id, .arm = arm_no, .loop = arm_loop };
 			}
+			arm_loop = false;
 			if (i == sw_at && nsw < 64)
 				sws[nsw++] = (struct swf){ braces, nchains++, 0 };
 			sw_at = (size_t)-1;
@@ -1791,12 +1824,13 @@ int iom_lint_add_source(struct iom_lint *l, const char *file, const char *text, 
 				nsw--;
 			if (braces < MAXB && bopen[braces] && narms > 0) {
 				narms--;
-				closed_id = arms[narms].id;
+				closed_id = arms[narms].loop ? -1 : arms[narms].id;
 				closed_arm = arms[narms].arm;
 				/* "if (c) { ...; return; } rest": rest runs only when the arm did not,
 				 * as if it were the else arm (a store in the arm is not followed by
 				 * what comes after the if) */
-				if (closed_arm == 0 && narms < MAXB && ends_in_jump(text, i) && !else_follows(text, len, i + 1)) {
+				if (closed_id >= 0 && closed_arm == 0 && narms < MAXB && ends_in_jump(text, i) &&
+				    !else_follows(text, len, i + 1)) {
 					arms[narms++] = (struct armf){ .id = closed_id, .arm = 1, .vl = braces };
 					closed_id = -1;
 				}

@@ -937,10 +937,21 @@ bool lint_paths_exclusive(const char *a, const char *b)
 		return false;
 	for (const char *p = a; *p;) {
 		int id, arm, n = 0;
+		if (*p == 'L') {
+			/* a loop body ("L<id>"): exclusive with nothing */
+			p += strcspn(p, "/");
+			p += *p == '/';
+			continue;
+		}
 		if (sscanf(p, "%d.%d%n", &id, &arm, &n) != 2)
 			break;
 		for (const char *q = b; *q;) {
 			int id2, arm2, m = 0;
+			if (*q == 'L') {
+				q += strcspn(q, "/");
+				q += *q == '/';
+				continue;
+			}
 			if (sscanf(q, "%d.%d%n", &id2, &arm2, &m) != 2)
 				break;
 			if (id2 == id && arm2 != arm)
@@ -1032,7 +1043,7 @@ static int probe_end(const struct iom_lint *l, const struct iom_lint_fact *f)
 			for (size_t q = 0; fnf && q < dl->n; q++) {
 				const struct iom_lint_fact *h = &l->facts[dl->v[q]];
 				if (h->kind == IOM_LINT_CALL && !strcmp(h->name, "iounmap") && h->nargs == 1 &&
-				    !strcmp(h->func, fnf->name) && !strcmp(h->args[0], fnf->args[a]) && !h->path[0])
+				    !strcmp(h->func, fnf->name) && !strcmp(h->args[0], fnf->args[a]) && !strchr(h->path, '.'))
 					end = g->line;
 			}
 		}

@@ -180,6 +180,18 @@ static size_t fn_defs(const char *name, size_t *lo)
 	return run_of(dix.fns, dix.nfns, false, name, lo);
 }
 
+/* The file whose definition of fn a call in file `from` means: `from` itself when fn has
+ * facts there (a static function or a macro of that file: 8139too.c@6.12 and r8169_main.c,
+ * in one directory, each #define their own RTL_R8()), else NULL (any of the driver's). */
+static const char *scope_file(const char *fn, const char *from)
+{
+	size_t lo = 0, hi = fn_facts(fn, &lo);
+	for (; lo < hi; lo++)
+		if (!strcmp(dix.byfn[lo]->file, from))
+			return from;
+	return NULL;
+}
+
 /* Does e go through a member the driver keeps DMA-coherent memory in (a ret fact of a
  * DMA_ALLOC call: "r->d = dma_alloc_coherent(...)", lint/doorbell.cocci)? */
 static bool via_region(const struct iom_lint *l, int drv, const char *e)
@@ -271,15 +283,36 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 }
 
 /* Does one of the call's arguments name an interrupt register (an identifier with a part,
- * between '_', that is int, intr, inten, intena, intmask, intstat, irq, ier, imr, isr or
- * interrupt, in either case: XGMAC_DMA_INTR_ENA, PPE_INTEN, ss->irq_claim)? A relaxed write
+ * between '_', that is int, intr, inten, intena, intmask, intstat, irq, ier, imr, isr,
+ * interrupt, idr or icr, in either case: XGMAC_DMA_INTR_ENA, PPE_INTEN, ss->irq_claim, and
+ * atmel-mci.c@6.12's interrupt disable register ATMCI_IDR)? A relaxed write
  * there enables, masks or acknowledges an interrupt: it asks the device to fetch nothing,
  * so it is not a doorbell (calxeda/xgmac.c@6.12 xgmac_poll(), hip04_eth.c@6.12
  * hip04_rx_poll()). */
+static bool names_part(const struct iom_lint_fact *f, const char *const *parts, size_t nparts, bool caps);
+
 static bool irq_register(const struct iom_lint_fact *f)
 {
 	static const char *const parts[] = { "int", "intr", "inten", "intena", "intmask", "intstat", "irq",
-					     "ier", "imr", "isr", "interrupt" };
+					     "ier", "imr", "isr", "interrupt", "idr", "icr" };
+	return names_part(f, parts, sizeof(parts) / sizeof(parts[0]), false);
+}
+
+/* Does one of the call's arguments name a data register (an identifier in capitals, a
+ * register macro, with a part DATA or TDR, the transmit data register; a variable named
+ * data is a value)? A relaxed write there moves data by PIO, word after word: the device
+ * fetches nothing by DMA (atmel-mci.c@6.12 atmci_write_data_pio() writes ATMCI_TDR in a
+ * loop, in the interrupt handler whose other branch completes a PDC read). */
+static bool data_register(const struct iom_lint_fact *f)
+{
+	static const char *const parts[] = { "data", "tdr" };
+	return names_part(f, parts, sizeof(parts) / sizeof(parts[0]), true);
+}
+
+/* Does an identifier of one of f's arguments (with caps, only one in capitals) have a part
+ * (between '_', either case) in parts? */
+static bool names_part(const struct iom_lint_fact *f, const char *const *parts, size_t nparts, bool caps)
+{
 	for (size_t a = 0; a < f->nargs; a++)
 		for (const char *q = f->args[a]; *q;) {
 			if (!(isalnum((unsigned char)*q) || *q == '_')) {
@@ -289,13 +322,16 @@ static bool irq_register(const struct iom_lint_fact *f)
 			const char *w = q;
 			while (isalnum((unsigned char)*q) || *q == '_')
 				q++;
-			if (isdigit((unsigned char)*w))
+			bool lower = false;
+			for (const char *c = w; c < q && caps; c++)
+				lower |= islower((unsigned char)*c) != 0;
+			if (isdigit((unsigned char)*w) || lower)
 				continue;
 			for (const char *c = w; c < q;) {
 				const char *e = c;
 				while (e < q && *e != '_')
 					e++;
-				for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++)
+				for (size_t k = 0; k < nparts; k++)
 					if ((size_t)(e - c) == strlen(parts[k]) && !strncasecmp(c, parts[k], (size_t)(e - c)))
 						return true;
 				c = e < q ? e + 1 : e;
@@ -305,7 +341,9 @@ static bool irq_register(const struct iom_lint_fact *f)
 }
 
 static bool is_fn(const struct iom_lint *l, int drv, const char *name);
-static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what);
+static bool writes_handle(const struct iom_lint *l, int drv, const struct iom_lint_fact *f);
+static int body_kind(const struct iom_lint *l, int drv, const char *fn, const char *from,
+		     const struct iom_lint_fact **what);
 static _Thread_local int kmemo_depth;  /* body_kind() calls in progress */
 
 /* A non-relaxed MMIO write (writel() and iowrite32() families): an ordering call that is
@@ -336,7 +374,7 @@ static bool hands_on(const struct iom_lint *l, int drv, const struct iom_lint_fa
 	size_t lo, hi;
 	if (kmemo_depth == 0) {
 		const struct iom_lint_fact *w = NULL;
-		if (is_fn(l, drv, f->name) && body_kind(l, drv, f->name, &w) >= 0)
+		if (is_fn(l, drv, f->name) && body_kind(l, drv, f->name, f->file, &w) >= 0)
 			return false;
 	} else {
 		for (hi = fn_facts(f->name, &lo); lo < hi; lo++) {
@@ -366,16 +404,20 @@ static bool hands_on(const struct iom_lint *l, int drv, const struct iom_lint_fa
  * Relaxed writes to interrupt registers do not count (irq_register()). The driver's
  * functions it calls count as what they do, depth levels down (a call cycle ends there).
  * *what gets the body's fact. */
-static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what,
-		       int depth)
+static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const char *from,
+		       const struct iom_lint_fact **what, int depth)
 {
 	const struct iom_lint_fact *st = NULL, *w_what[64];
 	int last_kind = -1, st_line = 0, od_line = 0, db_line = 0;
 	int w_line[64], w_kind[64], nw = 0;   /* its writes and ordering calls, in order */
+	bool w_setup[64];                     /* a write of a ring's DMA address          */
 	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(fn, &lo) : 0;
+	const char *in_file = hi > lo ? scope_file(fn, from) : NULL;
 	for (; lo < hi; lo++) {
 		const struct iom_lint_fact *f = dix.byfn[lo], *in = f;
 		int kind = -1;
+		if (in_file && strcmp(f->file, in_file))
+			continue;
 		if (dma_store(l, drv, f))
 			kind = EV_STORE;
 		else if (f->kind == IOM_LINT_CALL && relaxed_write(f->name))
@@ -385,15 +427,16 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 		else if (hands_on(l, drv, f) && f->line > od_line)
 			od_line = f->line;  /* the stores before it are the callee's to order */
 		else if (f->kind == IOM_LINT_DCALL && depth > 0 && strcmp(f->name, fn) && is_fn(l, drv, f->name))
-			kind = body_kind_d(l, drv, f->name, &in, depth - 1);
+			kind = body_kind_d(l, drv, f->name, f->file, &in, depth - 1);
 		/* a store counts where it is written and one call up (a helper that fills the
 		 * descriptor), not from deeper: a function that called one that stored did
 		 * more since (calxeda/xgmac.c@6.12 xgmac_rx(): its refill stores the OWN bits
 		 * two calls down, then it returns to the poll loop that re-enables interrupts) */
 		if (kind == EV_STORE && in != f)
 			kind = -1;
-		if (kind == EV_DOORBELL && in == f && irq_register(f))
+		if (kind == EV_DOORBELL && (irq_register(f) || data_register(f)))
 			kind = -1;
+
 		/* lines are compared at the calls in fn, not in the functions it calls */
 		if (kind == EV_STORE && (!st || f->line > st_line)) {
 			st = in;
@@ -405,6 +448,7 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 			db_line = f->line;
 		if ((kind == EV_ORDER || kind == EV_DOORBELL) && nw < 64) {
 			w_line[nw] = f->line;
+			w_setup[nw] = kind == EV_DOORBELL && writes_handle(l, drv, f);
 			w_kind[nw] = kind;
 			w_what[nw++] = in;
 		}
@@ -433,7 +477,17 @@ static int body_kind_d(const struct iom_lint *l, int drv, const char *fn, const 
 				for (int m = 0; m < nw && !params; m++)
 					params = (m == o && mmio_fact(w_what[o])) || (m != o && w_line[m] > w_line[o]);
 		}
-		if (!ordered_before && !params) {
+		/* nor is the write of a ring's DMA address, or a write the body follows with
+		 * one: a device is not
+		 * started before it is told where its ring is (dw_mmc.c@6.12
+		 * dw_mci_idmac_init(): fills the descriptor ring, resets the IDMAC, then writes
+		 * the ring's base to DBADDR; dw_mci_idmac_start_dma() starts it after wmb()).
+		 * cadence_nand_cdma_send() writes the descriptor's address, then the command:
+		 * the command kicks. */
+		bool base_after = w_setup[k];
+		for (int m = 0; m < nw && !base_after; m++)
+			base_after = w_setup[m] && w_line[m] > w_line[k];
+		if (!ordered_before && !params && !base_after) {
 			*what = w_what[k];
 			last_kind = EV_DOORBELL;
 			break;
@@ -474,19 +528,24 @@ static void bk_reset(const struct iom_lint *l, int drv)
 	kmemo.drv = drv;
 }
 
-static int body_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
+static int body_kind(const struct iom_lint *l, int drv, const char *fn, const char *from,
+		     const struct iom_lint_fact **what)
 {
 	if (kmemo.l != l || kmemo.drv != drv)
 		bk_reset(l, drv);
+	/* the memo's key: fn, and the file when a call there means that file's fn */
+	char key[600];
+	const char *sf = dix_get(l, drv) ? scope_file(fn, from) : NULL;
+	snprintf(key, sizeof(key), "%s%s%s", fn, sf ? "\n" : "", sf ? sf : "");
 	for (size_t k = 0; k < kmemo.n; k++)
-		if (!strcmp(kmemo.v[k].fn, fn)) {
+		if (!strcmp(kmemo.v[k].fn, key)) {
 			*what = kmemo.v[k].what;
 			return kmemo.v[k].kind;
 		}
 	/* six calls deep: mthca's command path is create_eq, SW2HW_EQ, cmd_box, cmd_post,
 	 * cmd_post_hcr */
 	kmemo_depth++;
-	int kind = body_kind_d(l, drv, fn, what, 6);
+	int kind = body_kind_d(l, drv, fn, from, what, 6);
 	kmemo_depth--;
 	if (kmemo.n == kmemo.cap) {
 		size_t nc = kmemo.cap ? 2 * kmemo.cap : 64;
@@ -496,7 +555,7 @@ static int body_kind(const struct iom_lint *l, int drv, const char *fn, const st
 		kmemo.v = nv;
 		kmemo.cap = nc;
 	}
-	char *c = strdup(fn);
+	char *c = strdup(key);
 	if (c)
 		kmemo.v[kmemo.n++] = (struct bk_memo){ c, kind, kind >= 0 ? *what : NULL };
 	return kind;
@@ -527,6 +586,13 @@ static bool on_path(const char *p, const char *a, const char *b)
 {
 	for (const char *s = p; s && *s;) {
 		int id, arm, n = 0;
+		if (*s == 'L') {
+			/* a loop body: what runs a and b around the loop is taken to run it (a
+			 * barrier in a loop between two accesses counts, as before loops had arms) */
+			s += strcspn(s, "/");
+			s += *s == '/';
+			continue;
+		}
 		if (sscanf(s, "%d.%d%n", &id, &arm, &n) != 2)
 			break;
 		char tok[32];
@@ -890,11 +956,12 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			for (size_t m = k + 1; m < n && !later; m++)
 				later = e[m].kind == EV_DOORBELL && on_path(e[m].f->path, e[k].f->path, e[k].f->path);
 		}
-		/* a relaxed write of a ring's DMA address on its path: the function sets a ring
-		 * up (base, size, count, tail, in any order); the device reads the ring once
-		 * started (writes_handle()) */
+		/* a relaxed write of a ring's DMA address on a path it can run with (in an arm
+		 * of an if after it: dw_mmc.c@6.12 dw_mci_idmac_init() writes DBADDRL/DBADDRU or
+		 * DBADDR, in the two arms): the function sets a ring up (base, size, count, tail,
+		 * in any order); the device reads the ring once started (writes_handle()) */
 		for (size_t k = 0; k < n && !later; k++)
-			later = e[k].kind == EV_DOORBELL && e[k].setup && on_path(e[k].f->path, e[j].f->path, e[j].f->path);
+			later = e[k].kind == EV_DOORBELL && e[k].setup && !lint_paths_exclusive(e[k].f->path, e[j].f->path);
 		/* a register the driver shows is not its doorbell (dbs) */
 		if (later || not_a_doorbell(e[j].f->file, e[j].inner ? e[j].inner : e[j].f))
 			continue;
@@ -1059,7 +1126,7 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 	} else if (hands_on(l, drv, f)) {
 		x->kind = EV_ORDER;  /* the memory handed on: the search for a doorbell ends */
 	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
-		int bk = body_kind(l, drv, f->name, &x->inner);
+		int bk = body_kind(l, drv, f->name, f->file, &x->inner);
 		if (bk < 0 || (bk == EV_STORE && cpu_arg(l, drv, f, x->inner)))
 			return 0;
 		x->kind = (enum ev)bk;
@@ -1068,8 +1135,8 @@ static int classify_write(const struct iom_lint *l, int drv, const struct iom_li
 	} else {
 		return 0;
 	}
-	if (x->kind == EV_DOORBELL && (irq_register(f) || (x->inner && irq_register(x->inner))))
-		return 0;  /* an interrupt register (irq_register()) */
+	if (x->kind == EV_DOORBELL && (irq_register(f) || (x->inner && irq_register(x->inner)) || data_register(f)))
+		return 0;  /* an interrupt register (irq_register()), a data register (data_register()) */
 	x->setup = x->kind == EV_DOORBELL && writes_handle(l, drv, f);
 	return 1;
 }
@@ -1102,27 +1169,65 @@ static bool rorders(const char *name)
 	return (n && n->cls == LC_DMA_RORDER) || !strcmp(name, "mb") || !strcmp(name, "dma_mb");
 }
 
+/* Does expression a call an MMIO read, or a function or macro of the driver (whose value
+ * is not a load through the pointer a names)? mptbase.c@6.12 WaitForDoorbellReply():
+ * le16_to_cpu(CHIPREG_READ32(&ioc->chip->Doorbell) & 0x0000FFFF) converts a register's
+ * value; READ_ONCE(d->status), a load, is neither. */
+static bool mmio_value(const struct iom_lint *l, int drv, const char *a)
+{
+	for (const char *q = a; *q;) {
+		if (!(isalpha((unsigned char)*q) || *q == '_') || (q > a && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
+			q++;
+			continue;
+		}
+		const char *w = q;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		const char *z = q;
+		while (*z == ' ')
+			z++;
+		if (*z != '(' || (size_t)(q - w) > LINT_MAX_NAME)
+			continue;
+		char nm[LINT_MAX_NAME + 1];
+		snprintf(nm, sizeof(nm), "%.*s", (int)(q - w), w);
+		const struct lint_name *n = lint_name_lookup(nm);
+		if ((n && (n->cls == LC_RELAXED_R || n->cls == LC_DMA_RORDER)) || is_fn(l, drv, nm))
+			return true;
+	}
+	return false;
+}
+
 /* le32_to_cpu(d->status): a descriptor field read through a pointer or an array, not from
  * memory only the CPU uses (wil6210 wmi.c@6.12 wmi_recv_cmd() copies a message out of the
  * device's memory into kmalloc()ed memory, then reads its fields). */
 static bool dma_load(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
 	const struct lint_name *n = f->kind == IOM_LINT_CALL ? lint_name_lookup(f->name) : NULL;
-	return n && n->cls == LC_DMA_LOAD && f->nargs == 1 && (strstr(f->args[0], "->") || strchr(f->args[0], '[')) &&
-	       !cpu_mem(l, drv, f, f->args[0]);
+	if (!n || n->cls != LC_DMA_LOAD || f->nargs != 1)
+		return false;
+	const char *a = f->args[0];
+	/* le32_to_cpup(p) reads the value p points at: any pointer but the address of a
+	 * variable (sc92031.c@6.12 l.761 reads its RX ring at a computed pointer); likewise
+	 * le32_to_cpu(*p) (8139too.c@6.12 l.1970: *(__le32 *)(rx_ring + ring_offset)) */
+	size_t nl = strlen(f->name);
+	bool viap = nl > 5 && !strcmp(f->name + nl - 5, "_cpup");
+	bool through = strstr(a, "->") || strchr(a, '[') || (viap ? a[0] != '&' : a[0] == '*');
+	return through && !mmio_value(l, drv, a) && !cpu_mem(l, drv, f, a);
 }
 
 /* The body of the driver's function fn as one read-side event: a relaxed read when it
  * reads with a relaxed accessor and loads no descriptor (brcm_sata_readreg()), an ordering
  * call when it has one. */
-static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const struct iom_lint_fact **what)
+static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const char *from,
+		      const struct iom_lint_fact **what)
 {
 	const struct iom_lint_fact *rd = NULL, *od = NULL;
 	bool load = false;
 	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(fn, &lo) : 0;
+	const char *in_file = hi > lo ? scope_file(fn, from) : NULL;
 	for (; lo < hi; lo++) {
 		const struct iom_lint_fact *f = dix.byfn[lo];
-		if (f->kind != IOM_LINT_CALL)
+		if (f->kind != IOM_LINT_CALL || (in_file && strcmp(f->file, in_file)))
 			continue;
 		if (relaxed_read(f->name) && !rd)
 			rd = f;
@@ -1141,10 +1246,25 @@ static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const s
 	return -1;
 }
 
-/* Does path p hold an arm that q does not (p runs in a branch entered after q's)? */
+/* Does path p hold an arm, or a loop body, that q does not (p runs in a branch entered
+ * after q's)? */
 static bool deeper(const char *p, const char *q)
 {
-	return !on_path(p, q, q);
+	for (const char *s = p; s && *s;) {
+		size_t n = strcspn(s, "/");
+		bool in = false;
+		for (const char *t = q; t && *t && !in;) {
+			size_t m = strcspn(t, "/");
+			in = m == n && !memcmp(s, t, n);
+			t += m;
+			t += *t == '/';
+		}
+		if (!in)
+			return true;
+		s += n;
+		s += *s == '/';
+	}
+	return false;
 }
 
 static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_buf *b)
@@ -1207,8 +1327,12 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 		for (size_t i = j; i-- > 0;) {
 			if ((int)e[i].kind == RV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
 				break;
+			/* a status read on every path to the load (its arms are the load's): a
+			 * read in an arm the load is not in may not run before it (qla1280.c@6.12
+			 * qla1280_isr() reads mailboxes 1-7 relaxed in an if, after the readw()
+			 * that orders its read of the response queue's in-pointer) */
 			if ((int)e[i].kind != RV_READ || lint_paths_exclusive(e[i].f->path, e[j].f->path) ||
-			    !deeper(e[j].f->path, e[i].f->path))
+			    !deeper(e[j].f->path, e[i].f->path) || !on_path(e[i].f->path, e[j].f->path, e[j].f->path))
 				continue;
 			bool ordered = false;
 			for (size_t k = i + 1; k < j && !ordered; k++)
@@ -1265,7 +1389,7 @@ static int classify_read(const struct iom_lint *l, int drv, const struct iom_lin
 	} else if (f->kind == IOM_LINT_CALL && rorders(f->name)) {
 		x->kind = (enum ev)RV_ORDER;
 	} else if (f->kind == IOM_LINT_DCALL && is_fn(l, drv, f->name)) {
-		int bk = rbody_kind(l, drv, f->name, &x->inner);
+		int bk = rbody_kind(l, drv, f->name, f->file, &x->inner);
 		if (bk < 0)
 			return 0;
 		x->kind = (enum ev)bk;
