@@ -65,7 +65,7 @@ if p:
 
 @dma_order depends on relaxed_write@
 expression list es;
-position p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14;
+position p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15, p16, p17, p18;
 @@
 (
 dma_wmb@p1(es)
@@ -95,6 +95,14 @@ dma_map_page@p12(es)
 dma_sync_single_for_device@p13(es)
 |
 dma_map_sg@p14(es)
+|
+dmaengine_prep_slave_single@p15(es)
+|
+dmaengine_prep_slave_sg@p16(es)
+|
+dmaengine_submit@p17(es)
+|
+dma_async_issue_pending@p18(es)
 )
 
 @script:python@
@@ -112,9 +120,13 @@ p11 << dma_order.p11 = [];
 p12 << dma_order.p12 = [];
 p13 << dma_order.p13 = [];
 p14 << dma_order.p14 = [];
+p15 << dma_order.p15 = [];
+p16 << dma_order.p16 = [];
+p17 << dma_order.p17 = [];
+p18 << dma_order.p18 = [];
 es << dma_order.es;
 @@
-n, p = first([("dma_wmb", p1), ("wmb", p2), ("mb", p3), ("writel", p4), ("writeq", p5), ("writew", p6), ("writeb", p7), ("iowrite32", p8), ("iowrite16", p9), ("iowrite8", p10), ("dma_map_single", p11), ("dma_map_page", p12), ("dma_sync_single_for_device", p13), ("dma_map_sg", p14)])
+n, p = first([("dma_wmb", p1), ("wmb", p2), ("mb", p3), ("writel", p4), ("writeq", p5), ("writew", p6), ("writeb", p7), ("iowrite32", p8), ("iowrite16", p9), ("iowrite8", p10), ("dma_map_single", p11), ("dma_map_page", p12), ("dma_sync_single_for_device", p13), ("dma_map_sg", p14), ("dmaengine_prep_slave_single", p15), ("dmaengine_prep_slave_sg", p16), ("dmaengine_submit", p17), ("dma_async_issue_pending", p18)])
 fact("call", n, p, es)
 
 // The barriers that order memory for other CPUs only (memory-barriers.txt@6.12 "SMP BARRIER
@@ -143,7 +155,7 @@ fact("call", n, p, es)
 
 @le_store depends on relaxed_write@
 expression L, E;
-position p1, p2, p3;
+position p1, p2, p3, p4, p5, p6;
 @@
 (
 L@p1 = cpu_to_le32(E)
@@ -151,14 +163,48 @@ L@p1 = cpu_to_le32(E)
 L@p2 = cpu_to_le64(E)
 |
 L@p3 = cpu_to_le16(E)
+|
+L@p4 |= cpu_to_le32(E)
+|
+L@p5 |= cpu_to_le64(E)
+|
+L@p6 |= cpu_to_le16(E)
 )
 
 @script:python@
 p1 << le_store.p1 = [];
 p2 << le_store.p2 = [];
 p3 << le_store.p3 = [];
+p4 << le_store.p4 = [];
+p5 << le_store.p5 = [];
+p6 << le_store.p6 = [];
 L << le_store.L;
 E << le_store.E;
+@@
+n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3), ("cpu_to_le32", p4), ("cpu_to_le64", p5), ("cpu_to_le16", p6)])
+if p:
+    assign(p, L, "%s(%s)" % (n, _norm(str(E))))
+
+// the same stores made with WRITE_ONCE() (include/asm-generic/rwonce.h@6.12: a plain store
+// the compiler may not tear or merge; nothing more for a device)
+@le_once depends on relaxed_write@
+expression L, E;
+position p1, p2, p3;
+@@
+(
+WRITE_ONCE@p1(L, cpu_to_le32(E))
+|
+WRITE_ONCE@p2(L, cpu_to_le64(E))
+|
+WRITE_ONCE@p3(L, cpu_to_le16(E))
+)
+
+@script:python@
+p1 << le_once.p1 = [];
+p2 << le_once.p2 = [];
+p3 << le_once.p3 = [];
+L << le_once.L;
+E << le_once.E;
 @@
 n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3)])
 if p:
@@ -207,6 +253,31 @@ n, p = first([("dma_alloc_coherent", p1), ("dmam_alloc_coherent", p2), ("dma_poo
 if p:
     fact("call", n, p, es)
     ret(n, p, "%s->%s" % (X, fld))
+
+// a variable given a region's DMA address (the handle, the allocation's third argument):
+// "reg_val = (u64)admin->phy_addr" before the two writes of its halves (qat
+// adf_admin.c@6.12 adf_init_admin_comms()); a relaxed write of it is set-up too
+@dma_handle depends on dma_region@
+expression X, Y, S, G, Z;
+identifier fld, h;
+@@
+X->fld =
+\(dma_alloc_coherent\|dmam_alloc_coherent\)(Y, S, &Z->h, G)
+
+@handle_copy depends on dma_handle@
+identifier dma_handle.h, L;
+expression Z;
+position p1;
+@@
+L@p1 = <+... Z->h ...+>
+
+@script:python@
+p1 << handle_copy.p1;
+L << handle_copy.L;
+Z << handle_copy.Z;
+h << dma_handle.h;
+@@
+assign(p1, L, "%s->%s" % (Z, h))
 
 // a store through the member: r->d[i].ctrl = V, r->d->ctrl = V, r->d[i] = V
 @region_store depends on dma_region@
@@ -260,27 +331,59 @@ I << region_ptr.I = "";
 @@
 assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld))], D)
 
-// a store through such a pointer: d->ctrl = V, d->buf[i] = V
+// a store through such a pointer: d->ctrl = V, d->buf[i] = V, d->ctrl |= V,
+// WRITE_ONCE(d->ctrl, V)
 @region_pstore depends on region_ptr@
 identifier region_ptr.D, f;
 expression I, V;
-position p1, p2;
+position p1, p2, p3, p4;
 @@
 (
 D@p1->f[I] = V
 |
 D@p2->f = V
+|
+D@p3->f |= V
+|
+WRITE_ONCE(D@p4->f, V)
 )
 
 @script:python@
 p1 << region_pstore.p1 = [];
 p2 << region_pstore.p2 = [];
+p3 << region_pstore.p3 = [];
+p4 << region_pstore.p4 = [];
 D << region_ptr.D;
 f << region_pstore.f;
 I << region_pstore.I = "";
 V << region_pstore.V;
 @@
-assign_first([(p1, "%s->%s[%s]" % (D, f, I), V), (p2, "%s->%s" % (D, f), V)])
+assign_first([(p1, "%s->%s[%s]" % (D, f, I), V), (p2, "%s->%s" % (D, f), V), (p3, "%s->%s" % (D, f), V), (p4, "%s->%s" % (D, f), V)])
+
+// a copy into it: memcpy(d, cmd, n), memcpy(r->sq + off, cmd, n), memset(d, 0, n)
+// (nvme/host/pci.c@6.12 nvme_sq_copy_cmd() copies each command into the submission queue, a
+// dma_alloc_coherent() member); lib/lint/ordering.c keeps the copy whose destination is the
+// region, or a pointer the function took into it
+@region_copy depends on dma_region@
+expression D, S, N;
+position p1, p2;
+@@
+(
+memcpy(D@p1, S, N)
+|
+memset(D@p2, S, N)
+)
+
+@script:python@
+p1 << region_copy.p1 = [];
+p2 << region_copy.p2 = [];
+D << region_copy.D;
+S << region_copy.S;
+N << region_copy.N;
+@@
+n, p = first([("memcpy", p1), ("memset", p2)])
+if p:
+    assign(p, D, "%s(%s, %s, %s)" % (n, _norm(str(D)), _norm(str(S)), _norm(str(N))))
 
 
 // the memory handed on: a call given the pointer, or what it was taken from

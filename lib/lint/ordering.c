@@ -261,16 +261,25 @@ static bool read_value(const char *rhs)
 
 static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
-	if (f->kind != IOM_LINT_ASSIGN || f->nargs != 2 || !(strstr(f->args[0], "->") || strchr(f->args[0], '[')))
+	if (f->kind != IOM_LINT_ASSIGN || f->nargs != 2)
+		return false;
+	/* a copy into memory (lint/doorbell.cocci region_copy): its destination may be a
+	 * pointer the function took into DMA memory, d itself */
+	bool copy = !strncmp(f->args[1], "memcpy(", 7) || !strncmp(f->args[1], "memset(", 7);
+	size_t idl = 0;
+	while (isalnum((unsigned char)f->args[0][idl]) || f->args[0][idl] == '_')
+		idl++;
+	bool ident = copy && idl && !f->args[0][idl];
+	if (!(strstr(f->args[0], "->") || strchr(f->args[0], '[') || ident))
 		return false;
 	if (via_region(l, drv, f->args[0]))
 		return true;
 	if (!strncmp(f->args[1], "cpu_to_le", 9))
 		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);
 	const char *arrow = strstr(f->args[0], "->");
-	if (!arrow)
+	if (!arrow && !ident)
 		return false;
-	size_t dn = (size_t)(arrow - f->args[0]), lo;
+	size_t dn = arrow ? (size_t)(arrow - f->args[0]) : idl, lo;
 	if (!dix_get(l, drv) || !dix.nmembers)
 		return false;
 	for (size_t k = fn_facts(f->func, &lo); lo < k; lo++) {
@@ -1018,17 +1027,22 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			iom_buf_release(&t);
 			continue;
 		}
-		char cpu[300];
+		char cpu[300], what[1300];
 		cpu_barriers_between(l, s->f, e[j].f, cpu, sizeof(cpu));
+		/* a copy (memcpy(), memset()) is named as the call; a store as L = R */
+		if (!strncmp(sf->args[1], "memcpy(", 7) || !strncmp(sf->args[1], "memset(", 7))
+			snprintf(what, sizeof(what), "%s", sf->args[1]);
+		else
+			snprintf(what, sizeof(what), "%s = %s", sf->args[0], sf->args[1]);
 		snprintf(msg, sizeof(msg),
-			 "%s = %s at line %d%s stores to memory the device reads by DMA, then %s()%s "
+			 "%s at line %d%s stores to memory the device reads by DMA, then %s()%s "
 			 "rings the doorbell with no dma_wmb(), wmb() or non-relaxed MMIO write between: "
 			 "a relaxed MMIO write is not ordered after earlier stores to normal memory, so "
 			 "the device may fetch the old descriptor.%s iomodel's litmus test of these "
 			 "statements (the device reads the descriptor when the doorbell arrives), kernel "
 			 "%s: %s (Never: ordered there; Sometimes: the device can fetch the old descriptor).%s%s "
 			 "Fix: dma_wmb() before the doorbell, or writel() (memory-barriers.txt, dma_wmb()).",
-			 sf->args[0], sf->args[1], sf->line, svia, e[j].f->name, via, cpu, kv, per,
+			 what, sf->line, svia, e[j].f->name, via, cpu, kv, per,
 			 why[0] ? " Not run: " : "", why);
 		int rc = litmus_finding(l, LINT_DOORBELL, e[j].f, s->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
@@ -1071,6 +1085,19 @@ static bool writes_handle(const struct iom_lint *l, int drv, const struct iom_li
 		for (size_t a = 0; *h && a < f->nargs; a++)
 			if (m ? *m && has_name(f->args[a], m, true) : has_name(f->args[a], h, false))
 				return true;
+		/* or a variable of the function given the handle before the write
+		 * (qat adf_admin.c@6.12 adf_init_admin_comms(): reg_val = (u64)admin->phy_addr,
+		 * then ADF_CSR_WR() of upper_32_bits(reg_val) and lower_32_bits(reg_val)) */
+		size_t lo = 0, hi = *h && f->func[0] ? fn_facts(f->func, &lo) : 0;
+		for (; lo < hi; lo++) {
+			const struct iom_lint_fact *v = dix.byfn[lo];
+			if (v->kind != IOM_LINT_ASSIGN || v->nargs != 2 || v->line > f->line || strcmp(v->file, f->file) ||
+			    !(m ? *m && has_name(v->args[1], m, true) : has_name(v->args[1], h, false)))
+				continue;
+			for (size_t a = 0; a < f->nargs; a++)
+				if (has_name(f->args[a], v->args[0], false))
+					return true;
+		}
 	}
 	return false;
 }
