@@ -287,6 +287,7 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	}
 	/* max_steps also bounds path building, which the search steps do not count */
 	lt->path_budget = opts && opts->max_steps && opts->max_steps < 1000000 ? opts->max_steps : 0;
+	lt->model = &lk_model_lkmm;
 	int rc = lk_events_build(lt, d);
 	if (!rc && mmio)
 		rc = lk_io_prepare(lt, d);

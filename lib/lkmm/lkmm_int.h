@@ -129,6 +129,7 @@ struct lk_paths {
 /* The test as the engine sees it. */
 struct lk_test {
 	const struct iom_lit_test *t;
+	const struct lk_model_ops *model;  /* the model the search and the report ask     */
 	unsigned nthr;
 	struct lk_paths paths[LK_MAXTHR];
 	unsigned long path_budget;  /* program steps per thread when building paths; 0: 1 M */
@@ -199,6 +200,35 @@ int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bo
 /* The execution m was checked on has new events, po or dependencies (the search's next
  * path combination): what m keeps of it is recomputed on the next check. */
 void lk_model_forget(struct lk_model *m);
+/* A memory model, as the search asks it about each candidate (search/search.c) and the
+ * DOT report redraws a failed check with (report/report.c). One implementation per model:
+ * the LKMM's is lk_model_lkmm (rel/model.c, the functions above). MMIO is not a model but
+ * a hook of the search (io/): a model judges the execution without its MMIO events. The
+ * model numbers its checks (the LKMM: enum iom_lkmm_axiom) and names them as its cat file
+ * does (ax_name). */
+struct lk_model_ops {
+	const char *name;           /* the model file: "linux-kernel.cat"                 */
+	void *(*create)(void);      /* NULL when out of memory                              */
+	void (*destroy)(void *m);
+	/* the next path combination: new events, po or dependencies */
+	void (*forget)(void *m);
+	/* IOM_LKMM_AX_NONE when the candidate passes every check, or the first that fails;
+	 * *flags gets the model's flags (1u << enum iom_lkmm_flag) */
+	int (*check)(void *m, const struct lk_exec *x, const bool *observed, uint32_t *flags);
+	/* the checks that hold of every completion of a partial candidate (rf and co
+	 * decided so far): exact pruning; NULL when the model has none */
+	int (*check_partial)(void *m, const struct lk_exec *x, const bool *observed);
+	/* after check() returned doomed_ax: does every candidate with the same rf fail it,
+	 * whatever its co? (NULL, or doomed_ax -1: never asked) */
+	int doomed_ax;
+	bool (*rf_doomed)(const void *m);
+	/* after check() returned ax: the edges of the failed check (lk_model_failed_edges()) */
+	int (*failed_edges)(const void *m, int ax, int max, int *from, int *to, const char **name);
+	/* the check's name ("happens-before"), NULL for a number the model does not use */
+	const char *(*ax_name)(int ax);
+};
+extern const struct lk_model_ops lk_model_lkmm;
+
 /* lock.cat l.86, l.96 and l.118-120: the events LF/RL/RU event e of x may read from, into
  * cand (room for x->n); returns how many (rel/lock.c). */
 int lk_lock_rf_candidates(const struct lk_exec *x, int e, int *cand);

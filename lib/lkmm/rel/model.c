@@ -354,3 +354,57 @@ int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, 
 			}
 	return n;
 }
+
+/* ---- the LKMM as the search's model (lkmm_int.h, struct lk_model_ops) ---- */
+static void *lkmm_create(void)
+{
+	return lk_model_new();
+}
+
+static void lkmm_destroy(void *m)
+{
+	lk_model_free(m);
+}
+
+static void lkmm_forget(void *m)
+{
+	lk_model_forget(m);
+}
+
+static int lkmm_check(void *m, const struct lk_exec *x, const bool *observed, uint32_t *flags)
+{
+	return lk_model_check(m, x, observed, flags);
+}
+
+static int lkmm_check_partial(void *m, const struct lk_exec *x, const bool *observed)
+{
+	return lk_model_check_partial(m, x, observed);
+}
+
+static bool lkmm_rf_doomed(const void *m)
+{
+	return lk_model_rf_doomed(m);
+}
+
+static int lkmm_failed_edges(const void *m, int ax, int max, int *from, int *to, const char **name)
+{
+	return lk_model_failed_edges(m, ax, max, from, to, name);
+}
+
+static const char *lkmm_ax_name(int ax)
+{
+	return ax >= 0 && ax < IOM_LKMM_AX__COUNT ? iom_lkmm_axiom_name((enum iom_lkmm_axiom)ax) : NULL;
+}
+
+const struct lk_model_ops lk_model_lkmm = {
+	.name = "linux-kernel.cat",
+	.create = lkmm_create,
+	.destroy = lkmm_destroy,
+	.forget = lkmm_forget,
+	.check = lkmm_check,
+	.check_partial = lkmm_check_partial,
+	.doomed_ax = IOM_LKMM_AX_HAPPENS_BEFORE,
+	.rf_doomed = lkmm_rf_doomed,
+	.failed_edges = lkmm_failed_edges,
+	.ax_name = lkmm_ax_name,
+};

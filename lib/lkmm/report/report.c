@@ -295,7 +295,8 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax, c
 		const char *name[LK_MAXEV];
 		uint32_t fl = 0;
 		int ne = 0;
-		struct lk_model *m = lk_model_new();
+		const struct lk_model_ops *ops = lt->model ? lt->model : &lk_model_lkmm;
+		void *m = ops->create();
 		struct lk_exec *y = lt->mmio ? malloc(sizeof(*y)) : NULL;
 		int back[LK_MAXEV];
 		const struct lk_exec *mx = x;
@@ -304,14 +305,15 @@ char *lk_dot_render(const struct lk_test *lt, const struct lk_exec *x, int ax, c
 			lk_io_project_map(x, y, back);
 			mx = y;
 		}
-		if (m && (!lt->mmio || y) && lk_model_check(m, mx, lt->observed, &fl) == ax)
-			ne = lk_model_failed_edges(m, ax, LK_MAXEV, from, to, name);
+		if (m && (!lt->mmio || y) && ops->check(m, mx, lt->observed, &fl) == ax)
+			ne = ops->failed_edges(m, ax, LK_MAXEV, from, to, name);
 		for (int k = 0; y && k < ne; k++) {
 			from[k] = back[from[k]];
 			to[k] = back[to[k]];
 		}
 		free(y);
-		lk_model_free(m);
+		if (m)
+			ops->destroy(m);
 		for (int k = 0; k < ne; k++) {
 			for (int e = 0; e < 2; e++) {
 				int v = e ? to[k] : from[k];

@@ -75,7 +75,8 @@ struct sstate {
 struct search {
 	struct lk_test *lt;
 	const struct iom_lit_test *t;
-	struct lk_model *m;
+	const struct lk_model_ops *ops;  /* the model (lt->model) and its state m      */
+	void *m;
 	struct lk_exec *x;
 	int off[LK_MAXTHR];
 	int choice[LK_MAXTHR];
@@ -543,8 +544,9 @@ static void leaf(struct search *s)
 			lk_io_project(x, s->proj);
 			mx = s->proj;
 		}
-		ax = lk_model_check(s->m, mx, s->lt->observed, &fl);
-		if (ax == IOM_LKMM_AX_HAPPENS_BEFORE && !s->lt->mmio && lk_model_rf_doomed(s->m))
+		ax = s->ops->check(s->m, mx, s->lt->observed, &fl);
+		if (ax != IOM_LKMM_AX_NONE && ax == s->ops->doomed_ax && !s->lt->mmio && s->ops->rf_doomed &&
+		    s->ops->rf_doomed(s->m))
 			s->doomed = s->rf_epoch;
 	}
 	if (ax != IOM_LKMM_AX_NONE) {
@@ -808,7 +810,7 @@ static void rf_loc(struct search *s, int li, int k)
 		regs_only = s->lt->reg_dev[s->colocs[q]] >= 0;
 	if (regs_only) {
 		s->lk_fl = 0;
-		s->lk_ax = lk_model_check(s->m, partial_view(s), s->lt->observed, &s->lk_fl);
+		s->lk_ax = s->ops->check(s->m, partial_view(s), s->lt->observed, &s->lk_fl);
 		if (s->lk_ax != IOM_LKMM_AX_NONE && !s->want_dot)
 			return;
 		s->lk_valid = true;
@@ -819,7 +821,7 @@ static void rf_loc(struct search *s, int li, int k)
 	/* after the co of a lock location: the order of the critical sections decides most
 	 * of hb (po-unlock-lock-po, LKR's rf); elsewhere the checks cost more than they save */
 	if (li0 > 0 && s->lt->is_lock[s->colocs[li0 - 1]] &&
-	    lk_model_check_partial(s->m, partial_view(s), s->lt->observed) != IOM_LKMM_AX_NONE)
+	    s->ops->check_partial && s->ops->check_partial(s->m, partial_view(s), s->lt->observed) != IOM_LKMM_AX_NONE)
 		return;
 	co_loc(s, li);
 }
@@ -856,7 +858,7 @@ static void combo(struct search *s)
 		s->limit = "more than 256 events in one execution, initial writes included (LK_MAXEV)";
 		return;
 	}
-	lk_model_forget(s->m);  /* new events and po: the model's fixed part is stale */
+	s->ops->forget(s->m);  /* new events and po: the model's fixed part is stale */
 	s->rf_epoch++;
 	s->combo_no++;
 	x->n = n;
@@ -1273,7 +1275,8 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	s->atom_src = bg->atom_src;
 	s->lt = lt;
 	s->t = lt->t;
-	s->m = lk_model_new();
+	s->ops = lt->model ? lt->model : &lk_model_lkmm;
+	s->m = s->ops->create();
 	s->x = &bg->x;
 	s->max = o ? o->max_execs : 0;
 	s->max_steps = o ? o->max_steps : 0;
@@ -1433,7 +1436,8 @@ out:
 		free(s->suf_v[t]);
 		free(s->suf_l[t]);
 	}
-	lk_model_free(s->m);
+	if (s->m)
+		s->ops->destroy(s->m);
 	free(s->dot_extra);
 	big_put(bg);
 	free(s->dotx);
