@@ -620,6 +620,17 @@ static bool on_path(const char *p, const char *a, const char *b)
 	return true;
 }
 
+/* Source text t as it may stand in a litmus test's (* comment *): the comment nests, so
+ * "(*" and "*)" of the code (sizeof(*d), (__le32 *)) get a blank between. */
+static void comment_text(struct iom_buf *b, const char *t)
+{
+	for (; *t; t++) {
+		iom_buf_add(b, t, 1);
+		if ((t[0] == '(' && t[1] == '*') || (t[0] == '*' && t[1] == ')'))
+			iom_buf_add(b, " ", 1);
+	}
+}
+
 /* The litmus test of a store then a relaxed doorbell, the device reading the stored
  * location by DMA when the doorbell arrives (litmus/MMIO-D02's shape). */
 static void litmus_text(const struct oev *s, const struct oev *d, struct iom_buf *b)
@@ -627,8 +638,13 @@ static void litmus_text(const struct oev *s, const struct oev *d, struct iom_buf
 	const struct iom_lint_fact *sf = s->inner ? s->inner : s->f;
 	iom_buf_printf(b, "C lint-%s-%d\n(*\n", d->f->func[0] ? d->f->func : "doorbell", d->f->line);
 	iom_buf_printf(b, " * iomodel lint, dma-write-then-relaxed-doorbell, from %s:%d:\n", d->f->file, d->f->line);
-	iom_buf_printf(b, " *   %s = %s    (%s:%d) is the store to DMA memory, buf;\n", sf->args[0], sf->args[1],
-		       sf->file, sf->line);
+	iom_buf_puts(b, " *   ");
+	if (strncmp(sf->args[1], "memcpy(", 7) && strncmp(sf->args[1], "memset(", 7)) {
+		comment_text(b, sf->args[0]);
+		iom_buf_puts(b, " = ");
+	}
+	comment_text(b, sf->args[1]);
+	iom_buf_printf(b, "    (%s:%d) is the store to DMA memory, buf;\n", sf->file, sf->line);
 	iom_buf_printf(b, " *   %s() (%s:%d) is the doorbell, at db + 0x0;\n", d->accessor, d->f->file, d->f->line);
 	iom_buf_printf(b, " * the device reads buf when the doorbell arrives. WRITE_ONCE() stands for the\n"
 		       " * plain store: the device is not a CPU, so no data race is meant.\n *)\n");
@@ -1301,8 +1317,11 @@ static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_b
 	iom_buf_printf(b, " * iomodel lint, relaxed-read-then-dma-read, from %s:%d:\n", lf->file, lf->line);
 	iom_buf_printf(b, " *   %s() (%s:%d) is the status read, at st + 0x0;\n", r->accessor, r->f->file,
 		       r->f->line);
-	iom_buf_printf(b, " *   %s(%s) (%s:%d) is the read of DMA memory, buf.\n", lf->name, lf->args[0], lf->file,
-		       lf->line);
+	char rd[700];
+	snprintf(rd, sizeof(rd), "%s(%s)", lf->name, lf->args[0]);
+	iom_buf_puts(b, " *   ");
+	comment_text(b, rd);
+	iom_buf_printf(b, " (%s:%d) is the read of DMA memory, buf.\n", lf->file, lf->line);
 	iom_buf_printf(b, " * The device writes buf, then sets the status. The branch between the two reads\n"
 		       " * is left out: iomodel's MMIO layer counts a control dependency as ordering\n"
 		       " * (docs/ordering.md, Limits), while a CPU may read ahead of a branch\n"
