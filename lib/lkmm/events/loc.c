@@ -98,6 +98,17 @@ void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b)
 		iom_buf_puts(b, t->syms[lk_ptr_sym(v)].name);
 		if (e)
 			iom_buf_printf(b, "+%lld", (long long)e);
-	} else
-		iom_buf_printf(b, "%lld", (long long)v);
+	} else {
+		/* the common case, a small number, without printf (a state list can hold
+		 * millions of values) */
+		char d[24];
+		int n = sizeof(d);
+		uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+		do
+			d[--n] = (char)('0' + u % 10);
+		while (u /= 10);
+		if (v < 0)
+			d[--n] = '-';
+		iom_buf_add(b, d + n, sizeof(d) - (size_t)n);
+	}
 }

@@ -325,6 +325,22 @@ int lk_cat_pb(struct lk_model *m)
 }
 
 /* ---- l.110-161 RCU ---- */
+/* d = [s] ; a ; b without the copy restrict2() and rel_seq()'s temporary would cost: rows
+ * outside s are zero. */
+static void seq_dom(struct lk_model *m, lk_rel *d, const lk_set *s, const lk_rel *a, const lk_rel *b)
+{
+	for (int i = 0; i < D->n; i++) {
+		lk_set acc = { { 0 } };
+		if (set_has(s, i))
+			LK_FOR_W(D, k)
+				for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
+					int j = k * 64 + __builtin_ctzll(w);
+					set_or(D, &acc, &b->r[j]);
+				}
+		d->r[i] = acc;
+	}
+}
+
 /* l.145-148: N |= (rcu-gp ; mid ; rcu-rscsi) | (rcu-rscsi ; mid ; rcu-gp) |
  * ((srcu-gp ; mid ; srcu-rscsi) & loc) | ((srcu-rscsi ; mid ; srcu-gp) & loc), with
  * [S] ; r as r restricted to domain S and r ; [S] to range S; a term whose grace-period set
@@ -334,16 +350,14 @@ static void rcu_order_gp_terms(struct lk_model *m, lk_rel *N, const lk_rel *mid,
 {
 	lk_rel A;
 	if (!set_empty(D, &m->Sync_rcu)) {
-		restrict2(m, &A, mid, &m->Sync_rcu, NULL);
-		rel_seq(D, &A, &A, rcu_rscsi);
+		seq_dom(m, &A, &m->Sync_rcu, mid, rcu_rscsi);
 		rel_or(D, N, &A);
 		rel_seq(D, &A, rcu_rscsi, mid);
 		rel_ran(D, &A, &m->Sync_rcu);
 		rel_or(D, N, &A);
 	}
 	if (!set_empty(D, &m->Sync_srcu)) {
-		restrict2(m, &A, mid, &m->Sync_srcu, NULL);
-		rel_seq(D, &A, &A, srcu_rscsi);
+		seq_dom(m, &A, &m->Sync_srcu, mid, srcu_rscsi);
 		rel_and(D, &A, &m->loc);
 		rel_or(D, N, &A);
 		rel_seq(D, &A, srcu_rscsi, mid);
@@ -382,27 +396,32 @@ int lk_cat_rcu(struct lk_model *m)
 		}
 		return IOM_LKMM_AX_NONE;
 	}
-	lk_rel rcu_rscsi, srcu_rscsi, O, N, F0, A, LOL;
+	lk_rel B0, B1, F0, A, T;
 	lk_set K;
 	rel_star_acyclic(D, &m->pb_star, &m->pb);       /* l.108: pb is acyclic */
 	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po, from the events K only: rcu-order
 	 * reads rcu-link from a grace period (rcu-gp ; rcu-link), from what rcu-rscsi
 	 * leads to (rcu-rscsi ; rcu-link: a lock) and from the range of rcu-order (a grace
-	 * period or a lock), the same with srcu; the other rows are never read */
-	K = m->Sync_rcu;
-	set_or(D, &K, &m->Sync_srcu);
-	set_or(D, &K, &m->Rcu_lock);
-	set_or(D, &K, &m->Srcu_lock);
-	restrict2(m, &m->rcu_link, &m->po, &K, NULL);
-	rel_id(D, &A, &K);
-	rel_or(D, &m->rcu_link, &A);                   /* [K] ; po? */
-	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->hb_star);
-	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->pb_star);
-	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->prop);
-	rel_seq(D, &m->rcu_link, &m->rcu_link, &m->po);
-	/* l.126-127 rcu-rscsi, srcu-rscsi */
-	rel_inv(D, &rcu_rscsi, &m->rcu_rscs);
-	rel_inv(D, &srcu_rscsi, &m->srcu_rscs);
+	 * period or a lock), the same with srcu; the other rows are never read. [K] ; po?
+	 * and l.126-127 rcu-rscsi, srcu-rscsi read fixed relations only: computed once per
+	 * fixed part (rcuf_valid) */
+	if (!m->rcuf_valid) {
+		K = m->Sync_rcu;
+		set_or(D, &K, &m->Sync_srcu);
+		set_or(D, &K, &m->Rcu_lock);
+		set_or(D, &K, &m->Srcu_lock);
+		restrict2(m, &m->rcuf_head, &m->po, &K, NULL);
+		rel_id(D, &A, &K);
+		rel_or(D, &m->rcuf_head, &A);          /* [K] ; po? */
+		rel_inv(D, &m->rcuf_rscsi, &m->rcu_rscs);
+		rel_inv(D, &m->rcuf_srscsi, &m->srcu_rscs);
+		m->rcuf_valid = m->deps_fixed && !m->partial;  /* srcu-rscs reads rf otherwise */
+	}
+	const lk_rel *rcu_rscsi = &m->rcuf_rscsi, *srcu_rscsi = &m->rcuf_srscsi;
+	rel_seq(D, &T, &m->rcuf_head, &m->hb_star);
+	rel_seq(D, &A, &T, &m->pb_star);
+	rel_seq(D, &T, &A, &m->prop);
+	rel_seq(D, &m->rcu_link, &T, &m->po);
 	/* l.144-153 rcu-order, least fixpoint from empty. Each step computes N = F(O) with F
 	 * built from ';', '|' and '&' of fixed relations and O: F is monotone, so from O = {}
 	 * the steps only grow, and they reach the fixpoint within as many steps as there are
@@ -413,25 +432,27 @@ int lk_cat_rcu(struct lk_model *m)
 	rel_id(D, &F0, &m->Sync_rcu);                  /* rcu-gp */
 	rel_id(D, &A, &m->Sync_srcu);                  /* srcu-gp */
 	rel_or(D, &F0, &A);
-	rcu_order_gp_terms(m, &F0, &m->rcu_link, &rcu_rscsi, &srcu_rscsi);
-	rel_clear(D, &O);
-	for (bool empty = true;; empty = false) {
-		rel_copy(D, &N, &F0);
-		if (!empty) {
-			/* the four with rcu-link ; rcu-order ; rcu-link in the middle */
-			rel_seq(D, &LOL, &m->rcu_link, &O);
-			rel_seq(D, &LOL, &LOL, &m->rcu_link);
-			rcu_order_gp_terms(m, &N, &LOL, &rcu_rscsi, &srcu_rscsi);
-			/* (rcu-order ; rcu-link ; rcu-order) */
-			rel_seq(D, &A, &O, &m->rcu_link);
-			rel_seq(D, &A, &A, &O);
-			rel_or(D, &N, &A);
-		}
-		if (rel_equal(D, &N, &O))
+	rcu_order_gp_terms(m, &F0, &m->rcu_link, rcu_rscsi, srcu_rscsi);
+	/* O and N alternate between B0 and B1; the first step, from O = {}, gives F0 */
+	lk_rel *O = &B0, *N = &B1;
+	rel_copy(D, O, &F0);
+	for (;;) {
+		rel_copy(D, N, &F0);
+		/* the four with rcu-link ; rcu-order ; rcu-link in the middle */
+		rel_seq(D, &T, &m->rcu_link, O);
+		rel_seq(D, &A, &T, &m->rcu_link);
+		rcu_order_gp_terms(m, N, &A, rcu_rscsi, srcu_rscsi);
+		/* (rcu-order ; rcu-link ; rcu-order) */
+		rel_seq(D, &T, O, &m->rcu_link);
+		rel_seq(D, &A, &T, O);
+		rel_or(D, N, &A);
+		if (rel_equal(D, N, O))
 			break;
-		rel_copy(D, &O, &N);
+		lk_rel *w = O;
+		O = N;
+		N = w;
 	}
-	rel_copy(D, &m->rcu_order, &O);
+	rel_copy(D, &m->rcu_order, O);
 	/* l.154 rcu-fence = po ; rcu-order ; po? */
 	rel_seq(D, &m->rcu_fence, &m->po, &m->rcu_order);
 	rel_opt(D, &A, &m->po);

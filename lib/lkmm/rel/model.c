@@ -24,7 +24,7 @@ struct lk_model *lk_model_new(void)
 		m->partial = false;
 		m->dirty_n = 0;
 		m->fixed_x = NULL;
-		m->rfc_valid = m->rfl_valid = false;
+		m->rfc_valid = m->rfl_valid = m->rcuf_valid = false;
 		m->key_n = -1;
 		return m;
 	}
@@ -53,7 +53,7 @@ void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uin
 void lk_model_forget(struct lk_model *m)
 {
 	m->fixed_x = NULL;
-	m->rfc_valid = m->rfl_valid = false;
+	m->rfc_valid = m->rfl_valid = m->rcuf_valid = false;
 }
 
 /* Does x have what the fixed part was computed from (m->key_*)? With keep, make it so. */
@@ -204,7 +204,7 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 		/* the first candidate of this path combination, and another structure than
 		 * the last one's */
 		m->fixed_flags = 0;
-		m->rfc_valid = m->rfl_valid = false;
+		m->rfc_valid = m->rfl_valid = m->rcuf_valid = false;
 		lk_herd7_fixed(m, x);
 		lk_bell_fixed(m, x, &m->fixed_flags);
 		m->fixed_ax = lk_lock_fixed(m, x, &m->fixed_flags);

@@ -99,6 +99,14 @@ struct lk_model {
 	lk_rel ww_vis, wr_vis, rw_xbstar, pre_race;
 	/* the relation each failing check tested */
 	lk_rel coherence, atomic, lock_check, plain_coherence;
+	/* rcu-rscsi and srcu-rscsi (cat l.126-127) and rcu-link's head [K] ; po? (l.134),
+	 * kept while the fixed part is the same and srcu-rscs is fixed too (deps_fixed):
+	 * rcuf_valid. After the relations lk_model_new() clears: only rcuf_valid says
+	 * whether they hold anything */
+	lk_rel rcuf_rscsi, rcuf_srscsi, rcuf_head;
+	/* (at the end: a field among the others moves every relation by 8 bytes off the
+	 * 32-byte rows' alignment, which cost the lock tests 7 %) */
+	bool rcuf_valid;
 };
 
 /* Every section: D is the dimension of the execution under check. */

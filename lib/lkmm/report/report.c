@@ -106,8 +106,10 @@ void iom_lkmm_report_text(const struct iom_lkmm_result *r, struct iom_buf *b)
 	}
 	iom_buf_printf(b, "Test %s %s\n", r->name, quant_kind(r->quant));
 	iom_buf_printf(b, "States %u\n", r->nr_states);
-	for (unsigned i = 0; i < r->nr_states; i++)
-		iom_buf_printf(b, "%s\n", r->states[i]);
+	for (unsigned i = 0; i < r->nr_states; i++) {
+		iom_buf_puts(b, r->states[i]);
+		iom_buf_add(b, "\n", 1);
+	}
 	iom_buf_printf(b, "%s%s\nWitnesses\n", r->loop ? "Loop " : "", r->ok ? "Ok" : "No");
 	iom_buf_printf(b, "Positive: %llu Negative: %llu\n", (unsigned long long)p,
 		       (unsigned long long)n);

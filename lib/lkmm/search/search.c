@@ -1391,6 +1391,24 @@ count:
 		rc = -IOM_ENOMEM;
 		goto out;
 	}
+	/* each item's "name=" once (a state of an 18-thread chain has 18; a test may have
+	 * 2^19 states) */
+	char (*pre)[80] = malloc((size_t)(s->nitems ? s->nitems : 1) * sizeof(*pre));
+	if (!pre) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
+	for (int k = 0; k < s->nitems; k++) {
+		const struct item *it = &s->items[k];
+		if (it->kind == IT_DEVREG || it->kind == IT_DEVVAR)
+			snprintf(pre[k], sizeof(pre[k]), "%s=", it->name);
+		else if (it->reg >= 0)
+			snprintf(pre[k], sizeof(pre[k]), "%d:%s=", it->thread, it->name);
+		else if (it->kind == IT_LOC && lt->t->syms[lt->loc_sym[it->loc]].array_len)
+			snprintf(pre[k], sizeof(pre[k]), "%s=", it->name);  /* herd7: a[1]=0, no brackets */
+		else
+			snprintf(pre[k], sizeof(pre[k]), "[%s]=", it->name);
+	}
 	for (unsigned i = 0; i < s->nstates; i++) {
 		struct iom_buf b;
 		iom_buf_init(&b);
@@ -1412,14 +1430,7 @@ count:
 				iom_buf_puts(&b, "}; ");
 				continue;
 			}
-			if (it->kind == IT_DEVREG || it->kind == IT_DEVVAR)
-				iom_buf_printf(&b, "%s=", it->name);
-			else if (it->reg >= 0)
-				iom_buf_printf(&b, "%d:%s=", it->thread, it->name);
-			else if (lt->t->syms[lt->loc_sym[it->loc]].array_len)
-				iom_buf_printf(&b, "%s=", it->name);  /* herd7: a[1]=0, no brackets */
-			else
-				iom_buf_printf(&b, "[%s]=", it->name);
+			iom_buf_puts(&b, pre[k]);
 			lk_value_print(lt->t, it->kind == IT_LOC && it->reg < 0
 				       ? lk_value_at_type(&lt->t->syms[lt->loc_sym[it->loc]], v[k]) : v[k], &b);
 			iom_buf_puts(&b, "; ");
@@ -1429,6 +1440,7 @@ count:
 		res->states[i] = b.s ? b.s : strdup("");
 		res->nr_states++;
 	}
+	free(pre);
 	if (s->want_dot && s->have_dot)
 		res->dot = lk_dot_render(lt, s->dotx, s->dot_ax, s->dot_extra);
 out:
