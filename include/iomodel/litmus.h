@@ -397,6 +397,7 @@ enum iom_lit_stmt_kind {
 };
 
 struct iom_lit_stmt;
+struct iom_a64_prog;
 struct iom_lit_block {
 	struct iom_lit_stmt *stmts;
 	unsigned nr_stmts;
@@ -477,6 +478,8 @@ struct iom_lit_thread {
 	/* ---- LKMM additions ---- */
 	struct iom_lit_reginit *reg_inits; /* init-block register values, source order    */
 	unsigned nr_reg_inits;
+	/* AArch64 tests: the thread's instructions (body is empty) */
+	struct iom_a64_prog *a64;
 };
 
 /* A reference to a labelled statement, "P0:w" or "P0:w.1" (element 1 of a bulk access). */
@@ -583,6 +586,8 @@ struct iom_lit_locref {
 enum iom_lit_dialect {
 	IOM_LIT_DIALECT_C,          /* "C name" header                                    */
 	IOM_LIT_DIALECT_LISA,       /* "LISA name" header, translated into the same AST  */
+	IOM_LIT_DIALECT_AARCH64,    /* "AArch64 name": threads hold instructions (a64),
+				     * run under aarch64.cat (iomodel/aarch64.h)          */
 };
 
 /* One "Expect: <arch|*> <X.Y|*> <model|*> <verdict>" header line. A version X.Y matches

@@ -58,6 +58,7 @@ enum iom_lkmm_flag {
 	IOM_LKMM_FLAG_UNMATCHED_UNLOCK,
 	IOM_LKMM_FLAG_UNPAIRED_LKR,
 	IOM_LKMM_FLAG_UNPAIRED_LKW,
+	IOM_LKMM_FLAG_A64_SHAREABLE,    /* aarch64fences.cat: a DMB/DSB with ISH or OSH  */
 	IOM_LKMM_FLAG__COUNT,
 };
 /* herd7's spelling: "data-race", "unmatched-unlock", "unpaired-LKW", ... */

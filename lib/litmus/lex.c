@@ -253,7 +253,8 @@ struct lit_token lit_lex_next(struct lit_lexer *lx)
 			return t;
 		}
 	}
-	if (c && strchr("{}()[];,:=<>+-*/%&|^~!.", c)) { /* strchr matches the NUL too */
+	if (c && (strchr("{}()[];,:=<>+-*/%&|^~!.", c) || (c == '#' && lx->asm_imm))) {
+		/* strchr matches the NUL too; '#' only in assembly cells (#imm) */
 		adv(lx);
 		if (c == '{')
 			lx->depth++;

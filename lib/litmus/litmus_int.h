@@ -68,6 +68,7 @@ struct lit_lexer {
 	int header;                 /* between the name line and '{': herd7's
 				     * splitter nests comments only after a "(*"
 				     * that ends its line                         */
+	int asm_imm;                /* an assembly cell: '#' starts an immediate   */
 	int bad;                    /* set on a lexical error; see bad_msg        */
 	const char *bad_msg;
 	struct iom_lit_pos bad_pos;

@@ -356,6 +356,9 @@ static void parse_test(struct parser *p)
 	if (lp_is_id(t, "LISA")) {
 		p->lisa = 1;
 		p->t->dialect = IOM_LIT_DIALECT_LISA;
+	} else if (lp_is_id(t, "AArch64")) {
+		p->aarch64 = 1;
+		p->t->dialect = IOM_LIT_DIALECT_AARCH64;
 	} else if (!lp_is_id(t, "C")) {
 		lp_fail(p, IOM_EPARSE, t->pos, "a C litmus test starts with 'C <name>', found %s",
 		     lp_describe(p, t));
@@ -388,9 +391,11 @@ static void parse_test(struct parser *p)
 	lp_parse_header(p);
 	if (p->lisa)
 		lp_parse_lisa_threads(p);
+	else if (p->aarch64)
+		lp_parse_aarch64_threads(p);
 	for (;;) {
 		t = lp_peek(p, 0);
-		if (p->lisa)
+		if (p->lisa || p->aarch64)
 			break;
 		if (lp_is_id(t, "void") && lp_thread_number(lp_peek(p, 1)) >= 0 && lp_is_p(lp_peek(p, 2), '(')) {
 			lp_next(p); /* herd7 7.57: "void P0(...)" */

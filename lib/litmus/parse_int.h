@@ -70,6 +70,7 @@ struct parser {
 	unsigned cap_auto;
 	unsigned cap_locs2;
 	int lisa;               /* parsing a LISA test                                   */
+	int aarch64;            /* parsing an AArch64 test                               */
 };
 
 #define noreturn_attr __attribute__((noreturn))
@@ -131,6 +132,8 @@ void lp_parse_thread(struct parser *p);
 struct iom_lit_stmt *lp_push_stmt(struct parser *p, struct stmt_list *l,
 	const struct iom_lit_stmt *tmpl);
 void lp_thread_reginits(struct parser *p, struct iom_lit_thread *th);
+/* parse_aarch64.c */
+void lp_parse_aarch64_threads(struct parser *p);
 
 /* parse_init.c (the init block) */
 int lp_parse_dev_arg(struct parser *p, const char *what);

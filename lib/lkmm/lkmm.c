@@ -23,6 +23,7 @@ static const char *const flag_names[IOM_LKMM_FLAG__COUNT] = {
 	[IOM_LKMM_FLAG_UNMATCHED_UNLOCK] = "unmatched-unlock",
 	[IOM_LKMM_FLAG_UNPAIRED_LKR] = "unpaired-LKR",
 	[IOM_LKMM_FLAG_UNPAIRED_LKW] = "unpaired-LKW",
+	[IOM_LKMM_FLAG_A64_SHAREABLE] = "Assuming-common-inner-shareable-domain",
 };
 
 const char *iom_lkmm_flag_name(enum iom_lkmm_flag f)
@@ -288,7 +289,15 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	/* max_steps also bounds path building, which the search steps do not count */
 	lt->path_budget = opts && opts->max_steps && opts->max_steps < 1000000 ? opts->max_steps : 0;
 	lt->model = &lk_model_lkmm;
-	int rc = lk_events_build(lt, d);
+	int rc;
+	if (t->dialect == IOM_LIT_DIALECT_AARCH64) {
+		/* the CPU's own model, aarch64.cat (rel/aarch64cat.c) */
+		lt->aarch64 = true;
+		lt->model = &lk_model_aarch64;
+		rc = lk_a64_events_build(lt, d);
+	} else {
+		rc = lk_events_build(lt, d);
+	}
 	if (!rc && mmio)
 		rc = lk_io_prepare(lt, d);
 	if (!rc)

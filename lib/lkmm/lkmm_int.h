@@ -119,6 +119,9 @@ struct lk_path {
 	int64_t regs[LK_MAXREG];
 	bool regset[LK_MAXREG];
 	bool loop;                  /* cut by the unroll bound                             */
+	/* AArch64 (aarch64deps.cat): pick-basic-dep, pick-ctrl-dep and pick-addr-dep from a
+	 * read, rows over the path's events; zero for the LKMM */
+	uint64_t pick[LK_MAXTEV], pctrl[LK_MAXTEV], paddr[LK_MAXTEV];
 };
 
 struct lk_paths {
@@ -161,7 +164,21 @@ struct lk_test {
 	bool io_print;              /* states show io:[...]                                */
 	bool has_plain, has_rcu, has_srcu, has_lock;
 	bool loop_cut;              /* a path was cut by the unroll bound (herd7 "Loop") */
+	bool aarch64;               /* an AArch64 test: paths from events/aarch64.c, the
+				     * model aarch64.cat (rel/aarch64cat.c)               */
 };
+
+/* ---- AArch64 event tags (herd's annotations and barrier sets, aarch64fences.cat) ------ */
+enum {
+	LK_A64_A = 1u << 0, LK_A64_Q = 1u << 1, LK_A64_L = 1u << 2, LK_A64_X = 1u << 3,
+	LK_A64_NORET = 1u << 4,
+	LK_A64_AMO = 1u << 5,       /* R or W of SWP/LD<op> (amo)                         */
+	LK_A64_DMB_FULL = 1u << 6, LK_A64_DMB_LD = 1u << 7, LK_A64_DMB_ST = 1u << 8,
+	LK_A64_DSB_FULL = 1u << 9, LK_A64_DSB_LD = 1u << 10, LK_A64_DSB_ST = 1u << 11,
+	LK_A64_ISB = 1u << 12,
+	LK_A64_SHARE = 1u << 13,    /* a barrier with a shareability option (ISH, OSH)    */
+};
+int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d);
 
 /* events layer */
 int lk_events_build(struct lk_test *lt, struct iom_diag *d);
@@ -173,6 +190,7 @@ struct lk_exec {
 	struct lk_ev ev[LK_MAXEV];
 	int rf[LK_MAXEV];           /* rf source of each read (R, LF, RL, RU, LKR); -1    */
 	lk_rel po, addr, data, ctrl, rmw, co; /* co: over W|LKW, IW first (not UL)        */
+	lk_rel pick, pctrl, paddr;  /* AArch64 only (lk_path's rows)                      */
 	int nthr;
 	bool co_closed;             /* co is transitive (the search's orders are): lock.cat's
 				     * co+ of l.144 is co itself when there is no critical */
@@ -228,6 +246,7 @@ struct lk_model_ops {
 	const char *(*ax_name)(int ax);
 };
 extern const struct lk_model_ops lk_model_lkmm;
+extern const struct lk_model_ops lk_model_aarch64;
 
 /* lock.cat l.86, l.96 and l.118-120: the events LF/RL/RU event e of x may read from, into
  * cand (room for x->n); returns how many (rel/lock.c). */

@@ -871,6 +871,11 @@ static void combo(struct search *s)
 	rel_clear(&Dm, &x->ctrl);
 	rel_clear(&Dm, &x->rmw);
 	rel_clear(&Dm, &x->co);
+	if (lt->aarch64) {
+		rel_clear(&Dm, &x->pick);
+		rel_clear(&Dm, &x->pctrl);
+		rel_clear(&Dm, &x->paddr);
+	}
 	/* initial writes: one per location (herd7 gives every location an IW) */
 	for (int l = 0; l < lt->nloc; l++) {
 		struct lk_ev *e = &x->ev[l];
@@ -905,6 +910,11 @@ static void combo(struct search *s)
 			put_bits(&x->data.r[o + i], p->data[i] & own, o);
 			put_bits(&x->ctrl.r[o + i], p->ctrl[i] & own, o);
 			put_bits(&x->rmw.r[o + i], p->rmw[i] & own, o);
+			if (lt->aarch64) {
+				put_bits(&x->pick.r[o + i], p->pick[i] & own, o);
+				put_bits(&x->pctrl.r[o + i], p->pctrl[i] & own, o);
+				put_bits(&x->paddr.r[o + i], p->paddr[i] & own, o);
+			}
 			if (p->ev[i].kind != LK_EV_R && p->vdep[i])
 				s->values_fixed = false;
 		}

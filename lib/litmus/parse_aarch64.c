@@ -1,0 +1,676 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- litmus parser, the AArch64 dialect: "AArch64 name", the init block, a header
+ * row "P0 | P1 ;", then one row per instruction slot, cells separated by '|' and the row
+ * ended by ';' (herdtools7 lib/AArch64Parser.mly and AArch64Lexer.mll give the syntax).
+ * Each cell is an instruction, a label "L0:" or both; its instruction goes into the
+ * thread's a64 program (iomodel/aarch64.h). Registers X0-X30 and W0-W30 are one register
+ * each, named "X<n>" in the thread's regs as herd7 prints them. Instructions outside the
+ * user-level set the engine models are refused here, with file:line:col.
+ * (parse_int.h lists the parser's files.) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "iomodel/aarch64.h"
+#include "parse_int.h"
+
+struct a64_label {
+	const char *name;
+	unsigned at;                /* index of the next instruction                       */
+	struct iom_lit_pos pos;
+};
+
+struct a64_thread {
+	struct iom_a64_ins *ins;
+	unsigned nr, cap;
+	struct a64_label *lab;
+	unsigned nlab, caplab;
+	const char **tgt;           /* branch target names, per instruction (NULL: none)  */
+	unsigned ntgt, captgt;
+};
+
+static int tok_is(const struct lit_token *t, const char *s)
+{
+	return t->kind == T_IDENT && strlen(s) == t->len && !strncasecmp(t->s, s, t->len);
+}
+
+/* A register name: X<n>/W<n> (n <= 30), XZR/WZR. *bits gets 64 or 32. Returns 0 for a
+ * register, -1 otherwise; *r is IOM_A64_ZR or n. */
+static int reg_name(const struct lit_token *t, int *n, unsigned *bits)
+{
+	if (t->kind != T_IDENT || t->len < 2)
+		return -1;
+	char c = t->s[0];
+	if (c != 'X' && c != 'W' && c != 'x' && c != 'w')
+		return -1;
+	*bits = (c == 'X' || c == 'x') ? 64 : 32;
+	if (t->len == 3 && !strncasecmp(t->s + 1, "ZR", 2)) {
+		*n = IOM_A64_ZR;
+		return 0;
+	}
+	int v = 0;
+	for (size_t i = 1; i < t->len; i++) {
+		if (t->s[i] < '0' || t->s[i] > '9' || i > 2)
+			return -1;
+		v = v * 10 + (t->s[i] - '0');
+	}
+	if (v > 30)
+		return -1;
+	*n = v;
+	return 0;
+}
+
+/* The thread's register index of X<n>, created on first use */
+static int thread_reg(struct parser *p, int n)
+{
+	if (n == IOM_A64_ZR)
+		return IOM_A64_ZR;
+	char name[8];
+	snprintf(name, sizeof(name), "X%d", n);
+	int r = lp_find_reg(p->cur, name, strlen(name));
+	if (r >= 0)
+		return r;
+	*PUSH(p, p->cur->regs, p->cur->nr_regs, p->cap_regs) = lp_xstrndup(p, name, strlen(name));
+	return (int)p->cur->nr_regs - 1;
+}
+
+static int expect_reg(struct parser *p, unsigned *bits, const char *what)
+{
+	struct lit_token t = lp_next(p);
+	int n;
+	unsigned b;
+	if (reg_name(&t, &n, &b) < 0)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a register (X0-X30, W0-W30, XZR) "
+			"as %s, found %s", what, lp_describe(p, &t));
+	if (bits)
+		*bits = b;
+	return thread_reg(p, n);
+}
+
+static void comma(struct parser *p)
+{
+	lp_expect_p(p, ',', "between operands");
+}
+
+static int64_t expect_imm(struct parser *p)
+{
+	struct lit_token t = lp_next(p);
+	if (!lp_is_p(&t, '#'))
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected an immediate #n, found %s",
+			lp_describe(p, &t));
+	int neg = 0;
+	if (lp_is_p(lp_peek(p, 0), '-')) {
+		lp_next(p);
+		neg = 1;
+	}
+	t = lp_next(p);
+	if (t.kind != T_NUM)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a number after '#', found %s",
+			lp_describe(p, &t));
+	return neg ? -(int64_t)t.num : (int64_t)t.num;
+}
+
+/* An optional ", LSL #n" */
+static unsigned opt_lsl(struct parser *p)
+{
+	if (!lp_is_p(lp_peek(p, 0), ','))
+		return 0;
+	lp_next(p);
+	struct lit_token t = lp_next(p);
+	if (!tok_is(&t, "LSL"))
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: only LSL #n shifts an operand here, found %s",
+			lp_describe(p, &t));
+	int64_t s = expect_imm(p);
+	if (s < 0 || s > 63)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: shift out of range");
+	return (unsigned)s;
+}
+
+/* [Xn], [Xn, Xm], [Xn, #imm] */
+static void mem_operand(struct parser *p, struct iom_a64_ins *in)
+{
+	lp_expect_p(p, '[', "before the address register");
+	unsigned b;
+	in->rn = expect_reg(p, &b, "the address");
+	if (b != 64)
+		lp_fail(p, IOM_EPARSE, in->pos, "AArch64: the address register must be an X register");
+	if (lp_is_p(lp_peek(p, 0), ',')) {
+		lp_next(p);
+		if (lp_is_p(lp_peek(p, 0), '#')) {
+			in->imm_op = true;
+			in->imm = expect_imm(p);
+		} else {
+			unsigned ib;
+			in->rm = expect_reg(p, &ib, "the index");
+			if (ib == 32 || (lp_is_p(lp_peek(p, 0), ',') && lp_peek(p, 1)->kind == T_IDENT &&
+					 !tok_is(lp_peek(p, 1), "LSL"))) {
+				/* [Xn, Wm, SXTW|UXTW {#s}] (AArch64Sem.ml get_ea_reg) */
+				lp_expect_p(p, ',', "before the extension of a W index");
+				struct lit_token e = lp_next(p);
+				if (tok_is(&e, "SXTW"))
+					in->ext = 1;
+				else if (tok_is(&e, "UXTW"))
+					in->ext = 2;
+				else
+					lp_fail(p, IOM_EPARSE, e.pos, "AArch64: a W index takes SXTW or UXTW, "
+						"found %s", lp_describe(p, &e));
+				if (lp_is_p(lp_peek(p, 0), '#')) {
+					int64_t s = expect_imm(p);
+					if (s < 0 || s > 4)
+						lp_fail(p, IOM_EPARSE, e.pos, "AArch64: extension shift out of range");
+					in->shift = (unsigned)s;
+				}
+			} else {
+				in->shift = opt_lsl(p);
+			}
+		}
+	}
+	lp_expect_p(p, ']', "after the address");
+	if (lp_is_p(lp_peek(p, 0), ',') || lp_is_p(lp_peek(p, 0), '!'))
+		lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: pre- and post-indexed addressing "
+			"is not supported");
+}
+
+static int cond_code(const char *s, size_t n)
+{
+	static const char *const cc[] = { "EQ", "NE", "CS", "CC", "MI", "PL", "VS", "VC", "HI",
+					  "LS", "GE", "LT", "GT", "LE", "AL", "NV" };
+	if (n == 2 && !strncasecmp(s, "HS", 2))
+		return IOM_A64_CS;
+	if (n == 2 && !strncasecmp(s, "LO", 2))
+		return IOM_A64_CC;
+	for (int i = 0; i < 16; i++)
+		if (n == 2 && !strncasecmp(s, cc[i], 2))
+			return i;
+	return -1;
+}
+
+static int expect_cond(struct parser *p)
+{
+	struct lit_token t = lp_next(p);
+	int c = t.kind == T_IDENT ? cond_code(t.s, t.len) : -1;
+	if (c < 0)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a condition (EQ, NE, ...), found %s",
+			lp_describe(p, &t));
+	return c;
+}
+
+static const char *expect_label(struct parser *p)
+{
+	struct lit_token t = lp_next(p);
+	if (t.kind != T_IDENT)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a label, found %s", lp_describe(p, &t));
+	return lp_tokstr(p, &t);
+}
+
+static int mnem(const struct lit_token *t, const char *s)
+{
+	return tok_is(t, s);
+}
+
+/* Suffix forms: base + {"", "A", "L", "AL"} (+ "B"/"H" for size). Returns the ann bits
+ * and sets *bits when the mnemonic is base[A][L][B|H]; -1 when it is not. */
+static int ord_suffix(const struct lit_token *t, const char *base, unsigned *bits)
+{
+	size_t bl = strlen(base);
+	if (t->kind != T_IDENT || t->len < bl || strncasecmp(t->s, base, bl))
+		return -1;
+	const char *s = t->s + bl;
+	size_t n = t->len - bl;
+	unsigned ann = 0;
+	if (n && (*s == 'A' || *s == 'a')) {
+		ann |= IOM_A64_ACQ;
+		s++, n--;
+	}
+	if (n && (*s == 'L' || *s == 'l')) {
+		ann |= IOM_A64_REL;
+		s++, n--;
+	}
+	*bits = 0;
+	if (n == 1 && (*s == 'B' || *s == 'b'))
+		*bits = 8, n--;
+	else if (n == 1 && (*s == 'H' || *s == 'h'))
+		*bits = 16, n--;
+	return n ? -1 : (int)ann;
+}
+
+static void unsupported(struct parser *p, const struct lit_token *t)
+{
+	lp_fail(p, IOM_EINVAL, t->pos, "AArch64: the instruction %.*s is not supported (the "
+		"engine models loads, stores, exclusives, SWP and LD<op> atomics, barriers, moves, "
+		"arithmetic, CSEL and branches; CAS, pairs, SIMD, system and page-table "
+		"instructions are not yet)", (int)t->len, t->s);
+}
+
+static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt)
+{
+	struct lit_token t = lp_next(p);
+	unsigned b = 64, b2;
+	int ann;
+	in->rd = in->rn = in->rm = in->rs = IOM_A64_NOREG;
+	in->bits = 64;
+	if (mnem(&t, "NOP")) {
+		in->op = IOM_A64_NOP;
+		return;
+	}
+	if (mnem(&t, "B") && lp_is_p(lp_peek(p, 0), '.')) {
+		lp_next(p);
+		in->op = IOM_A64_BCOND;
+		in->cond = expect_cond(p);
+		*tgt = expect_label(p);
+		return;
+	}
+	if (mnem(&t, "B")) {
+		in->op = IOM_A64_B;
+		*tgt = expect_label(p);
+		return;
+	}
+	if (mnem(&t, "CBZ") || mnem(&t, "CBNZ")) {
+		in->op = IOM_A64_CBZ;
+		in->neg = mnem(&t, "CBNZ");
+		in->rn = expect_reg(p, &b, "the tested register");
+		in->bits = b;
+		comma(p);
+		*tgt = expect_label(p);
+		return;
+	}
+	if (mnem(&t, "TBZ") || mnem(&t, "TBNZ")) {
+		in->op = IOM_A64_TBZ;
+		in->neg = mnem(&t, "TBNZ");
+		in->rn = expect_reg(p, &b, "the tested register");
+		in->bits = b;
+		comma(p);
+		in->imm = expect_imm(p);
+		if (in->imm < 0 || in->imm >= (int64_t)b)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: bit number out of range");
+		comma(p);
+		*tgt = expect_label(p);
+		return;
+	}
+	if (mnem(&t, "DMB") || mnem(&t, "DSB")) {
+		static const char *const opts[] = { "SY", "ST", "LD", "ISH", "ISHST", "ISHLD", "OSH",
+						    "OSHST", "OSHLD", "NSH", "NSHST", "NSHLD" };
+		in->op = IOM_A64_FENCE;
+		in->sub = mnem(&t, "DMB") ? IOM_A64_DMB : IOM_A64_DSB;
+		struct lit_token o = lp_next(p);
+		in->opt = -1;
+		for (int i = 0; i < 12; i++)
+			if (tok_is(&o, opts[i]))
+				in->opt = i;
+		if (in->opt < 0)
+			lp_fail(p, IOM_EPARSE, o.pos, "AArch64: expected a barrier option (SY, ISH, "
+				"ISHLD, ...), found %s", lp_describe(p, &o));
+		return;
+	}
+	if (mnem(&t, "ISB")) {
+		in->op = IOM_A64_FENCE;
+		in->sub = IOM_A64_ISB;
+		in->opt = IOM_A64_SY;
+		return;
+	}
+	if (mnem(&t, "MOV") || mnem(&t, "MOVZ") || mnem(&t, "MOVN") || mnem(&t, "MOVK")) {
+		in->op = mnem(&t, "MOVK") ? IOM_A64_MOVK : IOM_A64_MOV;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		if (lp_is_p(lp_peek(p, 0), '#')) {
+			in->imm_op = true;
+			in->imm = expect_imm(p);
+			in->shift = opt_lsl(p);
+			if (mnem(&t, "MOVN"))
+				in->imm = ~(in->imm << in->shift), in->shift = 0;
+		} else {
+			if (!mnem(&t, "MOV"))
+				lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: %.*s takes an immediate",
+					(int)t.len, t.s);
+			in->rm = expect_reg(p, &b2, "the source");
+		}
+		return;
+	}
+	static const struct { const char *m; int alu; bool s; int form; } alus[] = {
+		/* form 0: rd, rn, op2; 1: rn, op2 into ZR (CMP, CMN, TST); 2: rd, op2 (NEG, MVN) */
+		{ "ADD", IOM_A64_ADD, false, 0 }, { "ADDS", IOM_A64_ADD, true, 0 },
+		{ "SUB", IOM_A64_SUB, false, 0 }, { "SUBS", IOM_A64_SUB, true, 0 },
+		{ "AND", IOM_A64_AND, false, 0 }, { "ANDS", IOM_A64_AND, true, 0 },
+		{ "ORR", IOM_A64_ORR, false, 0 }, { "EOR", IOM_A64_EOR, false, 0 },
+		{ "BIC", IOM_A64_BIC, false, 0 }, { "BICS", IOM_A64_BIC, true, 0 },
+		{ "ORN", IOM_A64_ORN, false, 0 }, { "EON", IOM_A64_EON, false, 0 },
+		{ "LSL", IOM_A64_LSL, false, 0 }, { "LSR", IOM_A64_LSR, false, 0 },
+		{ "ASR", IOM_A64_ASR, false, 0 },
+		{ "CMP", IOM_A64_SUB, true, 1 }, { "CMN", IOM_A64_ADD, true, 1 },
+		{ "TST", IOM_A64_AND, true, 1 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(alus); i++) {
+		if (!mnem(&t, alus[i].m))
+			continue;
+		in->op = IOM_A64_ALU;
+		in->sub = alus[i].alu;
+		in->setflags = alus[i].s;
+		if (alus[i].form == 1) {
+			in->rd = IOM_A64_ZR;
+			in->rn = expect_reg(p, &b, "the first operand");
+		} else {
+			in->rd = expect_reg(p, &b, "the destination");
+			comma(p);
+			in->rn = expect_reg(p, &b2, "the first operand");
+			if (b2 != b)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: operands of different sizes");
+		}
+		in->bits = b;
+		comma(p);
+		if (lp_is_p(lp_peek(p, 0), '#')) {
+			in->imm_op = true;
+			in->imm = expect_imm(p);
+			in->shift = opt_lsl(p);
+		} else {
+			in->rm = expect_reg(p, &b2, "the second operand");
+			if (b2 != b)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: extended operands (W into X) are "
+					"not supported");
+			in->shift = opt_lsl(p);
+		}
+		return;
+	}
+	static const struct { const char *m; int kind; int form; } csels[] = {
+		/* form 0: rd, rn, rm, cond; 1: rd, cond (CSET, CSETM); 2: rd, rn, cond (CINC...) */
+		{ "CSEL", IOM_A64_CS_SEL, 0 }, { "CSINC", IOM_A64_CS_INC, 0 },
+		{ "CSINV", IOM_A64_CS_INV, 0 }, { "CSNEG", IOM_A64_CS_NEG, 0 },
+		{ "CSET", IOM_A64_CS_INC, 1 }, { "CSETM", IOM_A64_CS_INV, 1 },
+		{ "CINC", IOM_A64_CS_INC, 2 }, { "CINV", IOM_A64_CS_INV, 2 },
+		{ "CNEG", IOM_A64_CS_NEG, 2 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(csels); i++) {
+		if (!mnem(&t, csels[i].m))
+			continue;
+		in->op = IOM_A64_CSEL;
+		in->sub = csels[i].kind;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		if (csels[i].form == 0) {
+			in->rn = expect_reg(p, &b2, "the first source");
+			comma(p);
+			in->rm = expect_reg(p, &b2, "the second source");
+			comma(p);
+			in->cond = expect_cond(p);
+		} else {
+			if (csels[i].form == 2) {
+				in->rn = in->rm = expect_reg(p, &b2, "the source");
+				comma(p);
+			} else {
+				in->rn = in->rm = IOM_A64_ZR;
+			}
+			/* CSET rd, c is CSINC rd, ZR, ZR, invert(c) (the Arm ARM's alias) */
+			in->cond = expect_cond(p) ^ 1;
+			if (in->cond >= IOM_A64_AL)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: AL and NV cannot be inverted");
+		}
+		return;
+	}
+	/* loads */
+	static const struct { const char *m; unsigned ann; unsigned bits; } lds[] = {
+		{ "LDR", 0, 0 }, { "LDRB", 0, 8 }, { "LDRH", 0, 16 },
+		{ "LDAR", IOM_A64_ACQ, 0 }, { "LDARB", IOM_A64_ACQ, 8 }, { "LDARH", IOM_A64_ACQ, 16 },
+		{ "LDAPR", IOM_A64_ACQPC, 0 }, { "LDAPRB", IOM_A64_ACQPC, 8 },
+		{ "LDAPRH", IOM_A64_ACQPC, 16 },
+		{ "LDXR", IOM_A64_EXCL, 0 }, { "LDXRB", IOM_A64_EXCL, 8 }, { "LDXRH", IOM_A64_EXCL, 16 },
+		{ "LDAXR", IOM_A64_EXCL | IOM_A64_ACQ, 0 }, { "LDAXRB", IOM_A64_EXCL | IOM_A64_ACQ, 8 },
+		{ "LDAXRH", IOM_A64_EXCL | IOM_A64_ACQ, 16 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(lds); i++) {
+		if (!mnem(&t, lds[i].m))
+			continue;
+		in->op = IOM_A64_LD;
+		in->ann = lds[i].ann;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = lds[i].bits ? lds[i].bits : b;
+		comma(p);
+		mem_operand(p, in);
+		if (in->ann && (in->imm_op ? in->imm != 0 : in->rm != IOM_A64_NOREG))
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes [Xn] only", (int)t.len, t.s);
+		return;
+	}
+	static const struct { const char *m; unsigned ann; unsigned bits; } sts[] = {
+		{ "STR", 0, 0 }, { "STRB", 0, 8 }, { "STRH", 0, 16 },
+		{ "STLR", IOM_A64_REL, 0 }, { "STLRB", IOM_A64_REL, 8 }, { "STLRH", IOM_A64_REL, 16 },
+		{ "STXR", IOM_A64_EXCL, 0 }, { "STXRB", IOM_A64_EXCL, 8 }, { "STXRH", IOM_A64_EXCL, 16 },
+		{ "STLXR", IOM_A64_EXCL | IOM_A64_REL, 0 }, { "STLXRB", IOM_A64_EXCL | IOM_A64_REL, 8 },
+		{ "STLXRH", IOM_A64_EXCL | IOM_A64_REL, 16 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(sts); i++) {
+		if (!mnem(&t, sts[i].m))
+			continue;
+		in->op = IOM_A64_ST;
+		in->ann = sts[i].ann;
+		if (in->ann & IOM_A64_EXCL) {
+			in->rs = expect_reg(p, &b2, "the status");
+			if (b2 != 32)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: the status register is a W register");
+			comma(p);
+		}
+		in->rd = expect_reg(p, &b, "the source");
+		in->bits = sts[i].bits ? sts[i].bits : b;
+		comma(p);
+		mem_operand(p, in);
+		if (in->ann && (in->imm_op ? in->imm != 0 : in->rm != IOM_A64_NOREG))
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes [Xn] only", (int)t.len, t.s);
+		return;
+	}
+	static const struct { const char *m; int aop; } ops[] = {
+		{ "ADD", IOM_A64_AADD }, { "CLR", IOM_A64_ACLR }, { "EOR", IOM_A64_AEOR },
+		{ "SET", IOM_A64_ASET }, { "SMAX", IOM_A64_ASMAX }, { "SMIN", IOM_A64_ASMIN },
+		{ "UMAX", IOM_A64_AUMAX }, { "UMIN", IOM_A64_AUMIN },
+	};
+	char base[16];
+	if ((ann = ord_suffix(&t, "SWP", &b2)) >= 0) {
+		in->op = IOM_A64_SWP;
+		goto amo;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
+		snprintf(base, sizeof(base), "LD%s", ops[i].m);
+		if ((ann = ord_suffix(&t, base, &b2)) >= 0) {
+			in->op = IOM_A64_LDOP;
+			in->sub = ops[i].aop;
+			goto amo;
+		}
+		snprintf(base, sizeof(base), "ST%s", ops[i].m);
+		if ((ann = ord_suffix(&t, base, &b2)) >= 0 && !(ann & IOM_A64_ACQ)) {
+			/* ST<op>{L}: LD<op>{L} into the zero register (AArch64Sem.ml I_STOP) */
+			in->op = IOM_A64_LDOP;
+			in->sub = ops[i].aop;
+			in->ann = (unsigned)ann;
+			in->rm = expect_reg(p, &b, "the operand");
+			in->bits = b2 ? b2 : b;
+			in->rd = IOM_A64_ZR;
+			comma(p);
+			mem_operand(p, in);
+			goto amo_check;
+		}
+	}
+	unsupported(p, &t);
+amo:
+	in->ann = (unsigned)ann;
+	in->rm = expect_reg(p, &b, "the operand");
+	in->bits = b2 ? b2 : b;
+	comma(p);
+	in->rd = expect_reg(p, &b, "the destination");
+	comma(p);
+	mem_operand(p, in);
+amo_check:
+	if (in->imm_op ? in->imm != 0 : in->rn == IOM_A64_NOREG || in->rm == IOM_A64_NOREG)
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes [Xn] only", (int)t.len, t.s);
+}
+
+static void parse_cell(struct parser *p, struct a64_thread *at, const char *text)
+{
+	/* labels: NAME ':' (several may precede one instruction) */
+	while (lp_peek(p, 0)->kind == T_IDENT && lp_is_p(lp_peek(p, 1), ':')) {
+		struct lit_token l = lp_next(p);
+		lp_next(p);
+		for (unsigned i = 0; i < at->nlab; i++)
+			if (strlen(at->lab[i].name) == l.len && !memcmp(at->lab[i].name, l.s, l.len))
+				lp_fail(p, IOM_EPARSE, l.pos, "AArch64: label %.*s defined twice",
+					(int)l.len, l.s);
+		unsigned cap = at->caplab;
+		struct a64_label *nl = PUSH(p, at->lab, at->nlab, cap);
+		at->caplab = cap;
+		nl->name = lp_tokstr(p, &l);
+		nl->at = at->nr;
+		nl->pos = l.pos;
+	}
+	if (lp_peek(p, 0)->kind == T_EOF)
+		return;
+	unsigned cap = at->cap;
+	struct iom_a64_ins *in = PUSH(p, at->ins, at->nr, cap);
+	at->cap = cap;
+	memset(in, 0, sizeof(*in));
+	in->pos = lp_peek(p, 0)->pos;
+	in->text = text;
+	const char *tg = NULL;
+	parse_ins(p, in, &tg);
+	cap = at->captgt;
+	while (at->ntgt < at->nr - 1)
+		*PUSH(p, at->tgt, at->ntgt, cap) = NULL;
+	*PUSH(p, at->tgt, at->ntgt, cap) = tg;
+	at->captgt = cap;
+	if (lp_peek(p, 0)->kind != T_EOF)
+		lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: unexpected %s after the "
+			"instruction", lp_describe(p, lp_peek(p, 0)));
+}
+
+static int stop_line(const char *s, const char *e)
+{
+	static const char *const kw[] = { "exists", "~", "forall", "locations", "filter", "final",
+					  "(" };
+	if (memchr(s, '|', (size_t)(e - s)))
+		return 0;
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++) {
+		size_t n = strlen(kw[i]);
+		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n))
+			return 1;
+	}
+	return 0;
+}
+
+void lp_parse_aarch64_threads(struct parser *p)
+{
+	if (p->nla)
+		lp_fail(p, IOM_EPARSE, p->la[0].pos, "AArch64: expected the thread header after the "
+			"initial state");
+	struct lit_lexer main = p->lx;
+	const char *src = main.src;
+	size_t off = main.off, len = main.len;
+	int line = main.line, col = main.col;
+	unsigned nth = 0;
+	struct a64_thread *at = lp_xalloc(p, LIT_MAX_THREADS * sizeof(*at));
+	int header = 1;
+	while (off < len) {
+		size_t eol = off;
+		while (eol < len && src[eol] != '\n')
+			eol++;
+		const char *ls = src + off, *le = src + eol;
+		const char *q = ls;
+		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q == le) {
+			off = eol < len ? eol + 1 : eol;
+			line++;
+			col = 1;
+			continue;
+		}
+		if (stop_line(ls, le))
+			break;
+		unsigned cell = 0;
+		const char *cs = ls;
+		int done = 0;
+		while (!done) {
+			const char *ce = cs;
+			while (ce < le && *ce != '|' && *ce != ';')
+				ce++;
+			done = ce >= le || *ce == ';';
+			struct lit_lexer cl;
+			lit_lex_init(&cl, cs, (size_t)(ce - cs));
+			cl.line = line;
+			cl.col = col + (int)(cs - ls);
+			cl.asm_imm = 1;
+			p->lx = cl;
+			p->nla = 0;
+			if (header) {
+				struct lit_token t = lp_next(p);
+				if (lp_thread_number(&t) != (int)cell)
+					lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected P%u in the thread "
+						"header, found %s", cell, lp_describe(p, &t));
+				if (cell >= LIT_MAX_THREADS)
+					lp_fail(p, IOM_ELIMIT, t.pos, "more than %d threads", LIT_MAX_THREADS);
+				if (lp_peek(p, 0)->kind != T_EOF)
+					lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: unexpected %s in "
+						"the thread header", lp_describe(p, lp_peek(p, 0)));
+				struct iom_lit_thread *th = PUSH(p, p->t->threads, p->t->nr_threads,
+								 p->cap_threads);
+				th->id = (int)cell;
+				th->pos = t.pos;
+				p->cap_regs = 0;
+				lp_thread_reginits(p, th);
+				nth = cell + 1;
+			} else if (cell < nth) {
+				char buf[256];
+				size_t n = 0;
+				for (const char *c = cs; c < ce && n + 2 < sizeof(buf); c++) {
+					int blank = *c == ' ' || *c == '\t' || *c == '\r';
+					if (blank && (!n || buf[n - 1] == ' '))
+						continue;
+					buf[n++] = blank ? ' ' : *c;
+				}
+				while (n && buf[n - 1] == ' ')
+					n--;
+				p->cur = &p->t->threads[cell];
+				p->cap_regs = p->cur->nr_regs;
+				parse_cell(p, &at[cell], lp_xstrndup(p, buf, n));
+				p->cur = NULL;
+			} else {
+				/* herd7 ignores empty cells past the last thread; text there is an error */
+				for (const char *c = cs; c < ce; c++)
+					if (*c != ' ' && *c != '\t' && *c != '\r')
+						lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(c - ls) },
+							"AArch64: more cells than threads");
+			}
+			if (p->lx.bad)
+				lp_fail(p, IOM_EPARSE, p->lx.bad_pos, "%s", p->lx.bad_msg);
+			cell++;
+			cs = ce + 1;
+		}
+		if (header && !nth)
+			lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "AArch64: no threads");
+		header = 0;
+		off = eol < len ? eol + 1 : eol;
+		line++;
+		col = 1;
+	}
+	p->lx = main;
+	p->nla = 0;
+	lit_lex_seek(&p->lx, off);
+	if (!nth)
+		lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "AArch64: expected the thread "
+			"header P0 | P1 ... ;");
+	for (unsigned i = 0; i < nth; i++) {
+		struct iom_lit_thread *th = &p->t->threads[i];
+		struct a64_thread *a = &at[i];
+		for (unsigned k = 0; k < a->nr && k < a->ntgt; k++) {
+			if (!a->tgt[k])
+				continue;
+			unsigned j;
+			for (j = 0; j < a->nlab; j++)
+				if (!strcmp(a->lab[j].name, a->tgt[k]))
+					break;
+			if (j == a->nlab)
+				lp_fail(p, IOM_EINVAL, a->ins[k].pos, "AArch64: label %s is not defined on "
+					"P%u", a->tgt[k], i);
+			a->ins[k].target = (int)a->lab[j].at;
+		}
+		th->a64 = lp_xalloc(p, sizeof(*th->a64));
+		th->a64->ins = a->ins;
+		th->a64->nr = a->nr;
+	}
+}

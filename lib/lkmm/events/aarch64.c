@@ -1,0 +1,738 @@
+// SPDX-License-Identifier: MIT
+/* iomodel -- events layer for AArch64 tests: from each thread's instructions
+ * (iomodel/aarch64.h) to its paths, as herd7 7.57 builds them (herd/AArch64Sem.ml) and as
+ * aarch64deps.cat derives the dependencies from them.
+ *
+ * A path guesses every read's value from the values its location may hold (a fixpoint
+ * over the threads' writes, as for C); the search keeps the guesses some write justifies.
+ *
+ * Dependencies: herd7 gives each instruction register events; aarch64deps.cat l.27-56
+ * defines the dependencies over them: dtrm = rf-reg | lrs | iico_data, closed; basic-dep
+ * = [R | Rreg]; dtrm?; data goes through a register read of port Data (the value of STR,
+ * of SWP and LD<op>: AArch64Sem.ml read_reg_data), addr through any other register read
+ * (ADDR = Rreg \ DATA: the address, and the value of STXR, read with read_reg_ord), ctrl
+ * through a conditional branch (BCC: B.cond, CBZ, CBNZ, TBZ, TBNZ, commit_bcc) to every
+ * later event. Here each register carries the set of reads its value flows from (its
+ * taint); a store passes its inputs' taint on to a later load of the same location with
+ * no write in between (lrs, aarch64deps.cat l.22). The pick dependencies also flow
+ * through iico_ctrl: CSEL's condition (AArch64Sem.ml I_CSEL, commit_pred) into the
+ * register it writes (pick-dtrm, l.59). Pairs inside one instruction are left out
+ * (\ same-instance). */
+#include <stdlib.h>
+#include <string.h>
+#include "iomodel/aarch64.h"
+#include "lkmm/lkmm_int.h"
+
+#define A64_MAXDOM 64           /* values one location may hold                        */
+
+struct a64_dom {
+	int64_t v[A64_MAXDOM];
+	int n;
+};
+
+struct a64_st {
+	struct lk_path p;
+	int64_t reg[LK_MAXREG];
+	uint64_t dt[LK_MAXREG], pt[LK_MAXREG];  /* taints: path event bits              */
+	int64_t nzcv;
+	uint64_t fdt, fpt;          /* the flags' taints                                   */
+	uint64_t cdt, cpt;          /* ctrl: reads the branches so far depend on           */
+	int res_ev;                 /* exclusive reservation: the LDXR event, or -1        */
+	int res_loc;
+	unsigned back[64];          /* backward jumps taken, per instruction (unroll)      */
+};
+
+struct a64_ctx {
+	struct lk_test *lt;
+	const struct iom_lit_thread *th;
+	struct a64_dom *dom;
+	struct a64_dom *wrote;
+	bool collect;
+	struct lk_paths *out;
+	struct iom_diag *d;
+	int err;
+	unsigned long budget;
+};
+
+static int dom_add(struct a64_dom *d, int64_t v)
+{
+	for (int i = 0; i < d->n; i++)
+		if (d->v[i] == v)
+			return 0;
+	if (d->n == A64_MAXDOM)
+		return -1;
+	d->v[d->n++] = v;
+	return 1;
+}
+
+static void fail(struct a64_ctx *c, int code, const struct iom_a64_ins *in, const char *msg)
+{
+	if (c->err)
+		return;
+	iom_diag_set(c->d, code, c->lt->t->file, in ? in->pos.line : 0, in ? in->pos.col : 0,
+		     "%s%s%s", msg, in ? ": " : "", in ? in->text : "");
+	c->err = -code;
+}
+
+static int64_t mask(int64_t v, unsigned bits)
+{
+	if (bits >= 64)
+		return v;
+	return (int64_t)((uint64_t)v & ((1ull << bits) - 1));
+}
+
+/* A register's value; the zero register reads 0 with no event */
+static int64_t rv(const struct a64_st *s, int r)
+{
+	return r >= 0 ? s->reg[r] : 0;
+}
+static uint64_t rdt(const struct a64_st *s, int r) { return r >= 0 ? s->dt[r] : 0; }
+static uint64_t rpt(const struct a64_st *s, int r) { return r >= 0 ? s->pt[r] : 0; }
+
+static void wreg(struct a64_st *s, int r, int64_t v, uint64_t dt, uint64_t pt)
+{
+	if (r < 0)
+		return;
+	s->reg[r] = v;
+	s->dt[r] = dt;
+	s->pt[r] = pt | dt;
+	s->p.regs[r] = v;
+	s->p.regset[r] = true;
+}
+
+static bool ptr_arith(int64_t a, int64_t b)
+{
+	return lk_is_ptr(a) || lk_is_ptr(b);
+}
+
+/* An ALU result (AArch64Sem.ml mop3); *ok false when it computes on an address */
+static int64_t alu(int op, int64_t a, int64_t b, unsigned bits, bool *ok)
+{
+	uint64_t x = (uint64_t)a, y = (uint64_t)b;
+	if (ptr_arith(a, b)) {
+		/* an address plus or minus zero, or ORed with zero, stays the address */
+		if ((op == IOM_A64_ADD || op == IOM_A64_SUB || op == IOM_A64_ORR || op == IOM_A64_EOR) &&
+		    lk_is_ptr(a) && b == 0 && bits == 64)
+			return a;
+		*ok = false;
+		return 0;
+	}
+	unsigned sh = (unsigned)(y & (bits - 1));
+	switch (op) {
+	case IOM_A64_ADD: return (int64_t)(x + y);
+	case IOM_A64_SUB: return (int64_t)(x - y);
+	case IOM_A64_AND: return (int64_t)(x & y);
+	case IOM_A64_ORR: return (int64_t)(x | y);
+	case IOM_A64_EOR: return (int64_t)(x ^ y);
+	case IOM_A64_BIC: return (int64_t)(x & ~y);
+	case IOM_A64_ORN: return (int64_t)(x | ~y);
+	case IOM_A64_EON: return (int64_t)(x ^ ~y);
+	case IOM_A64_LSL: return (int64_t)(x << sh);
+	case IOM_A64_LSR: return (int64_t)(mask(a, bits) >= 0 ? (uint64_t)mask(a, bits) >> sh : 0);
+	case IOM_A64_ASR:
+		if (bits == 32)
+			return (int64_t)((int32_t)(uint32_t)x >> sh);
+		return a >> sh;
+	}
+	*ok = false;
+	return 0;
+}
+
+/* NZCV of an ADDS/SUBS/ANDS result (the Arm ARM's AddWithCarry) */
+static int64_t flags_of(int op, int64_t a, int64_t b, int64_t r, unsigned bits)
+{
+	uint64_t ua = (uint64_t)mask(a, bits), ub = (uint64_t)mask(b, bits);
+	uint64_t ur = (uint64_t)mask(r, bits);
+	uint64_t top = 1ull << (bits - 1);
+	int n = (ur & top) != 0, z = ur == 0, cf = 0, v = 0;
+	if (op == IOM_A64_ADD) {
+		cf = bits == 64 ? ur < ua : ((ua + ub) >> 32) != 0;
+		v = !((ua ^ ub) & top) && ((ua ^ ur) & top);
+	} else if (op == IOM_A64_SUB) {
+		cf = ua >= ub;
+		v = ((ua ^ ub) & top) && ((ua ^ ur) & top);
+	}
+	return n << 3 | z << 2 | cf << 1 | v;
+}
+
+static bool cond_holds(int c, int64_t f)
+{
+	int n = f >> 3 & 1, z = f >> 2 & 1, cf = f >> 1 & 1, v = f & 1;
+	bool r;
+	switch (c >> 1) {
+	case 0: r = z; break;
+	case 1: r = cf; break;
+	case 2: r = n; break;
+	case 3: r = v; break;
+	case 4: r = cf && !z; break;
+	case 5: r = n == v; break;
+	case 6: r = !z && n == v; break;
+	default: return true;  /* AL, NV */
+	}
+	return (c & 1) ? !r : r;
+}
+
+static int add_ev(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in, int idx,
+		  int half, int kind, uint32_t tags, int loc, int64_t val)
+{
+	struct lk_path *p = &s->p;
+	if (p->nev >= LK_MAXTEV) {
+		fail(c, IOM_ELIMIT, in, "more than 64 events on one path of this thread: the "
+		     "engine's limit (LK_MAXTEV)");
+		return -1;
+	}
+	int i = p->nev++;
+	struct lk_ev *e = &p->ev[i];
+	memset(e, 0, sizeof(*e));
+	e->kind = (uint8_t)kind;
+	e->tags = tags;
+	e->loc = loc;
+	e->val = val;
+	e->tid = c->th->id;
+	e->prim = -1;
+	e->poi = i;
+	e->stmt = 2 * idx + half;   /* the R and W of one instruction: same group, no po */
+	e->grp = idx;
+	e->line = in->pos.line;
+	e->col = in->pos.col;
+	e->dev = e->region = -1;
+	p->addr[i] = p->data[i] = p->rmw[i] = p->vdep[i] = p->iico_later[i] = 0;
+	p->ioppo[i] = p->glue[i] = p->adep[i] = 0;
+	p->pick[i] = p->pctrl[i] = p->paddr[i] = 0;
+	/* per target for now (transposed when the path is emitted) */
+	p->ctrl[i] = s->cdt;
+	p->pctrl[i] = s->cpt;
+	return i;
+}
+
+/* The effective address of a memory instruction: a location, -1 on error */
+static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in, uint64_t *dt,
+	      uint64_t *pt)
+{
+	int64_t base = rv(s, in->rn);
+	int64_t off = 0;
+	*dt = rdt(s, in->rn);
+	*pt = rpt(s, in->rn);
+	if (in->imm_op) {
+		off = in->imm;
+	} else if (in->rm != IOM_A64_NOREG) {
+		int64_t x = rv(s, in->rm);
+		if (lk_is_ptr(x)) {
+			fail(c, IOM_EINVAL, in, "AArch64: an address used as an index is not supported");
+			return -1;
+		}
+		if (in->ext == 1)
+			x = (int64_t)(int32_t)(uint32_t)x;
+		else if (in->ext == 2)
+			x = (int64_t)(uint32_t)x;
+		off = (int64_t)((uint64_t)x << in->shift);
+		*dt |= rdt(s, in->rm);
+		*pt |= rpt(s, in->rm);
+	}
+	if (!lk_is_ptr(base)) {
+		fail(c, IOM_EINVAL, in, "AArch64: the address register does not hold a location");
+		return -1;
+	}
+	if (off != 0) {
+		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (arrays, "
+		     "mixed sizes) is not supported");
+		return -1;
+	}
+	int l = lk_ptr_loc(c->lt, base);
+	if (l < 0) {
+		fail(c, IOM_EINVAL, in, "AArch64: the address register does not hold a location");
+		return -1;
+	}
+	return l;
+}
+
+/* lrs: the last write of this path to loc; its inputs' taints flow into the read */
+static void lrs_taint(const struct a64_st *s, int loc, const uint64_t *wdt, const uint64_t *wpt,
+		      uint64_t *dt, uint64_t *pt)
+{
+	for (int i = s->p.nev - 1; i >= 0; i--)
+		if (s->p.ev[i].kind == LK_EV_W && s->p.ev[i].loc == loc) {
+			*dt |= wdt[i];
+			*pt |= wpt[i];
+			return;
+		}
+}
+
+struct a64_run {
+	uint64_t wdt[LK_MAXTEV], wpt[LK_MAXTEV]; /* a write's input taints (for lrs)      */
+	uint64_t in_a[LK_MAXTEV], in_d[LK_MAXTEV], in_pb[LK_MAXTEV], in_pa[LK_MAXTEV];
+};
+
+static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc);
+
+static void emit(struct a64_ctx *c, struct a64_st *s, const struct a64_run *r)
+{
+	if (!c->collect)
+		return;
+	struct lk_paths *o = c->out;
+	if (o->n == o->cap) {
+		unsigned nc = o->cap ? o->cap * 2 : 8;
+		struct lk_path *nv = realloc(o->v, nc * sizeof(*nv));
+		if (!nv) {
+			c->err = -IOM_ENOMEM;
+			return;
+		}
+		o->v = nv;
+		o->cap = nc;
+	}
+	struct lk_path *p = &o->v[o->n++];
+	*p = s->p;
+	int n = p->nev;
+	uint64_t cc[LK_MAXTEV], cpc[LK_MAXTEV];
+	for (int j = 0; j < n; j++) {
+		cc[j] = p->ctrl[j];
+		cpc[j] = p->pctrl[j];
+		p->ctrl[j] = p->pctrl[j] = p->addr[j] = p->data[j] = p->pick[j] = p->paddr[j] = 0;
+	}
+	/* rows from sources: only reads are sources ([Exp & R]), and a source is never in
+	 * the same instruction as its target (\ same-instance) */
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < n; i++) {
+			if (p->ev[i].kind != LK_EV_R || p->ev[i].grp == p->ev[j].grp)
+				continue;
+			uint64_t bj = 1ull << j;
+			if (cc[j] >> i & 1)
+				p->ctrl[i] |= bj;
+			if (cpc[j] >> i & 1)
+				p->pctrl[i] |= bj;
+			if (p->ev[j].kind == LK_EV_F)
+				continue;
+			if (r->in_a[j] >> i & 1)
+				p->addr[i] |= bj;
+			if ((r->in_d[j] >> i & 1) && p->ev[j].kind == LK_EV_W)
+				p->data[i] |= bj;
+			if (r->in_pb[j] >> i & 1)
+				p->pick[i] |= bj;
+			if (r->in_pa[j] >> i & 1)
+				p->paddr[i] |= bj;
+		}
+}
+
+static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc,
+		     const struct iom_a64_ins *in, int loc, uint64_t adt, uint64_t apt)
+{
+	const struct a64_dom *d = &c->dom[loc];
+	for (int k = 0; k < d->n && !c->err; k++) {
+		struct a64_st s2 = *s;
+		struct a64_run r2 = *r;
+		int64_t v = d->v[k];
+		uint32_t tags = 0;
+		unsigned a = in->ann;
+		bool amo = in->op == IOM_A64_SWP || in->op == IOM_A64_LDOP;
+		if (amo && in->rd == IOM_A64_ZR) {
+			tags = LK_A64_NORET;  /* rmw_amo_read vs do_read_mem_ret NoRet */
+		} else {
+			if (a & IOM_A64_ACQ)
+				tags |= LK_A64_A;
+			if (a & IOM_A64_ACQPC)
+				tags |= LK_A64_Q;
+			if ((a & IOM_A64_EXCL) || amo)
+				tags |= LK_A64_X;
+		}
+		if (amo)
+			tags |= LK_A64_AMO;
+		int e = add_ev(c, &s2, in, (int)pc, 0, LK_EV_R, tags, loc, v);
+		if (e < 0)
+			return;
+		uint64_t ldt = adt, lpt = apt;
+		lrs_taint(&s2, loc, r2.wdt, r2.wpt, &ldt, &lpt);
+		r2.in_a[e] = adt;
+		r2.in_d[e] = 0;
+		r2.in_pb[e] = lpt | ldt;
+		r2.in_pa[e] = apt | adt;
+		uint64_t me = 1ull << e;
+		int64_t rvv = lk_is_ptr(v) ? v : mask(v, in->bits);
+		if (lk_is_ptr(v) && in->bits < 64) {
+			fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+			return;
+		}
+		if (in->op == IOM_A64_LD) {
+			wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
+			if (in->ann & IOM_A64_EXCL) {
+				s2.res_ev = e;
+				s2.res_loc = loc;
+			}
+			step(c, &s2, &r2, pc + 1);
+			continue;
+		}
+		/* SWP / LD<op>: the write, then the old value into rd */
+		int64_t nv;
+		uint64_t vdt = rdt(&s2, in->rm), vpt = rpt(&s2, in->rm);
+		int64_t x = rv(&s2, in->rm);
+		if (in->op == IOM_A64_SWP) {
+			nv = x;
+		} else {
+			if (lk_is_ptr(v) || lk_is_ptr(x)) {
+				fail(c, IOM_EINVAL, in, "AArch64: an atomic operation on an address is "
+				     "not supported");
+				return;
+			}
+			uint64_t u = (uint64_t)mask(v, in->bits), w = (uint64_t)mask(x, in->bits);
+			int64_t sv = in->bits == 64 ? (int64_t)u : in->bits == 32 ? (int32_t)u
+				   : in->bits == 16 ? (int16_t)u : (int8_t)u;
+			int64_t sw = in->bits == 64 ? (int64_t)w : in->bits == 32 ? (int32_t)w
+				   : in->bits == 16 ? (int16_t)w : (int8_t)w;
+			switch (in->sub) {
+			case IOM_A64_AADD: nv = (int64_t)(u + w); break;
+			case IOM_A64_ACLR: nv = (int64_t)(u & ~w); break;
+			case IOM_A64_AEOR: nv = (int64_t)(u ^ w); break;
+			case IOM_A64_ASET: nv = (int64_t)(u | w); break;
+			case IOM_A64_ASMAX: nv = sv > sw ? sv : sw; break;
+			case IOM_A64_ASMIN: nv = sv < sw ? sv : sw; break;
+			case IOM_A64_AUMAX: nv = (int64_t)(u > w ? u : w); break;
+			default: nv = (int64_t)(u < w ? u : w); break;
+			}
+		}
+		if (!lk_is_ptr(nv))
+			nv = mask(nv, in->bits);
+		uint32_t wt = LK_A64_X | LK_A64_AMO | ((a & IOM_A64_REL) ? LK_A64_L : 0);
+		int w = add_ev(c, &s2, in, (int)pc, 1, LK_EV_W, wt, loc, nv);
+		if (w < 0)
+			return;
+		s2.p.rmw[e] |= 1ull << w;
+		r2.in_a[w] = adt;
+		r2.in_d[w] = vdt;
+		r2.in_pb[w] = apt | adt | vpt | vdt;
+		r2.in_pa[w] = apt | adt;
+		/* lrs from this write: its inputs, and for LD<op> the read (mem2mem iico) */
+		r2.wdt[w] = adt | vdt | (in->op == IOM_A64_LDOP ? me : 0);
+		r2.wpt[w] = r2.wdt[w] | apt | vpt;
+		if (c->wrote && dom_add(&c->wrote[loc], nv) < 0)
+			fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
+			     "engine's limit");
+		wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
+		step(c, &s2, &r2, pc + 1);
+	}
+}
+
+static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc)
+{
+	const struct iom_a64_prog *pg = c->th->a64;
+	for (;;) {
+		if (c->err)
+			return;
+		if (c->budget-- == 0) {
+			fail(c, IOM_ELIMIT, NULL, "AArch64: more than 1,000,000 steps while building a "
+			     "thread's paths: the engine's limit");
+			return;
+		}
+		if (!pg || pc >= pg->nr) {
+			emit(c, s, r);
+			return;
+		}
+		const struct iom_a64_ins *in = &pg->ins[pc];
+		bool ok = true;
+		switch (in->op) {
+		case IOM_A64_NOP:
+			pc++;
+			continue;
+		case IOM_A64_MOV:
+			if (in->imm_op)
+				wreg(s, in->rd, mask((int64_t)((uint64_t)in->imm << in->shift), in->bits), 0, 0);
+			else {
+				int64_t v = rv(s, in->rm);
+				if (lk_is_ptr(v) && in->bits < 64) {
+					fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+					return;
+				}
+				wreg(s, in->rd, lk_is_ptr(v) ? v : mask(v, in->bits), rdt(s, in->rm), rpt(s, in->rm));
+			}
+			pc++;
+			continue;
+		case IOM_A64_MOVK: {
+			int64_t old = rv(s, in->rd);
+			if (lk_is_ptr(old)) {
+				fail(c, IOM_EINVAL, in, "AArch64: MOVK into an address");
+				return;
+			}
+			uint64_t m = 0xffffull << in->shift;
+			int64_t v = (int64_t)(((uint64_t)old & ~m) | (((uint64_t)in->imm << in->shift) & m));
+			wreg(s, in->rd, mask(v, in->bits), rdt(s, in->rd), rpt(s, in->rd));
+			pc++;
+			continue;
+		}
+		case IOM_A64_ALU: {
+			int64_t a = rv(s, in->rn);
+			int64_t b = in->imm_op ? in->imm : rv(s, in->rm);
+			uint64_t dt = rdt(s, in->rn) | (in->imm_op ? 0 : rdt(s, in->rm));
+			uint64_t pt = rpt(s, in->rn) | (in->imm_op ? 0 : rpt(s, in->rm));
+			if (!lk_is_ptr(b))
+				b = (int64_t)((uint64_t)b << in->shift);
+			if (in->bits < 64 && (lk_is_ptr(a) || lk_is_ptr(b))) {
+				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+				return;
+			}
+			if (in->bits < 64) {
+				a = mask(a, 32);
+				b = mask(b, 32);
+			}
+			/* EOR Xd, Xn, Xn of an address is 0, a dependency the catalogue uses */
+			int64_t res;
+			if (lk_is_ptr(a) && a == b && (in->sub == IOM_A64_EOR || in->sub == IOM_A64_SUB))
+				res = 0;
+			else
+				res = alu(in->sub, a, b, in->bits, &ok);
+			if (!ok) {
+				fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
+				return;
+			}
+			if (!lk_is_ptr(res))
+				res = mask(res, in->bits);
+			if (in->setflags) {
+				s->nzcv = flags_of(in->sub, a, b, res, in->bits);
+				s->fdt = dt;
+				s->fpt = pt;
+			}
+			wreg(s, in->rd, res, dt, pt);
+			pc++;
+			continue;
+		}
+		case IOM_A64_CSEL: {
+			bool h = cond_holds(in->cond, s->nzcv);
+			int src = h ? in->rn : in->rm;
+			int64_t v = rv(s, src);
+			if (!h) {
+				if (lk_is_ptr(v) && in->sub != IOM_A64_CS_SEL) {
+					fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
+					return;
+				}
+				if (in->sub == IOM_A64_CS_INC)
+					v = (int64_t)((uint64_t)v + 1);
+				else if (in->sub == IOM_A64_CS_INV)
+					v = ~v;
+				else if (in->sub == IOM_A64_CS_NEG)
+					v = (int64_t)(0 - (uint64_t)v);
+			}
+			if (lk_is_ptr(v) && in->bits < 64) {
+				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+				return;
+			}
+			if (!lk_is_ptr(v))
+				v = mask(v, in->bits);
+			/* the selected register's data, the condition through iico_ctrl (pick) */
+			wreg(s, in->rd, v, rdt(s, src), rpt(s, src) | s->fpt);
+			pc++;
+			continue;
+		}
+		case IOM_A64_FENCE: {
+			static const uint32_t dmb[] = {
+				[IOM_A64_SY] = LK_A64_DMB_FULL, [IOM_A64_ST_] = LK_A64_DMB_ST,
+				[IOM_A64_LD_] = LK_A64_DMB_LD, [IOM_A64_ISH] = LK_A64_DMB_FULL | LK_A64_SHARE,
+				[IOM_A64_ISHST] = LK_A64_DMB_ST | LK_A64_SHARE,
+				[IOM_A64_ISHLD] = LK_A64_DMB_LD | LK_A64_SHARE,
+				[IOM_A64_OSH] = LK_A64_DMB_FULL | LK_A64_SHARE,
+				[IOM_A64_OSHST] = LK_A64_DMB_ST | LK_A64_SHARE,
+				[IOM_A64_OSHLD] = LK_A64_DMB_LD | LK_A64_SHARE,
+				[IOM_A64_NSH] = 0, [IOM_A64_NSHST] = 0, [IOM_A64_NSHLD] = 0,
+			};
+			uint32_t t;
+			if (in->sub == IOM_A64_ISB) {
+				t = LK_A64_ISB;
+			} else {
+				t = dmb[in->opt];
+				if (in->sub == IOM_A64_DSB && t) {
+					/* dmb.full includes dsb.full (aarch64fences.cat) */
+					if (t & LK_A64_DMB_FULL)
+						t |= LK_A64_DSB_FULL;
+					if (t & LK_A64_DMB_LD)
+						t |= LK_A64_DSB_LD;
+					if (t & LK_A64_DMB_ST)
+						t |= LK_A64_DSB_ST;
+				}
+			}
+			int e = add_ev(c, s, in, (int)pc, 0, LK_EV_F, t, -1, 0);
+			if (e < 0)
+				return;
+			r->in_a[e] = r->in_d[e] = r->in_pb[e] = r->in_pa[e] = 0;
+			pc++;
+			continue;
+		}
+		case IOM_A64_B:
+		case IOM_A64_BCOND:
+		case IOM_A64_CBZ:
+		case IOM_A64_TBZ: {
+			bool take = true;
+			if (in->op == IOM_A64_BCOND) {
+				take = cond_holds(in->cond, s->nzcv);
+				s->cdt |= s->fdt;
+				s->cpt |= s->fpt | s->fdt;
+			} else if (in->op != IOM_A64_B) {
+				int64_t v = rv(s, in->rn);
+				if (lk_is_ptr(v)) {
+					fail(c, IOM_EINVAL, in, "AArch64: a branch on an address is not supported");
+					return;
+				}
+				v = mask(v, in->bits);
+				bool z = in->op == IOM_A64_CBZ ? v == 0 : ((uint64_t)v >> in->imm & 1) == 0;
+				take = in->neg ? !z : z;
+				s->cdt |= rdt(s, in->rn);
+				s->cpt |= rpt(s, in->rn);
+			}
+			if (!take) {
+				pc++;
+				continue;
+			}
+			unsigned t = (unsigned)in->target;
+			if (t <= pc) {
+				/* a backward jump: herd7 unrolls loops (-unroll, 2 by default) */
+				if (pc >= 64) {
+					fail(c, IOM_ELIMIT, in, "AArch64: a backward branch after the 64th "
+					     "instruction is not supported");
+					return;
+				}
+				if (s->back[pc]++ >= c->lt->unroll) {
+					c->lt->loop_cut = true;
+					return;
+				}
+			}
+			pc = t;
+			continue;
+		}
+		case IOM_A64_LD:
+		case IOM_A64_SWP:
+		case IOM_A64_LDOP: {
+			uint64_t adt, apt;
+			int loc = ea(c, s, in, &adt, &apt);
+			if (loc < 0)
+				return;
+			run_read(c, s, r, pc, in, loc, adt, apt);
+			return;
+		}
+		case IOM_A64_ST: {
+			uint64_t adt, apt;
+			int loc = ea(c, s, in, &adt, &apt);
+			if (loc < 0)
+				return;
+			int64_t v = rv(s, in->rd);
+			if (lk_is_ptr(v) && in->bits < 64) {
+				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+				return;
+			}
+			if (!lk_is_ptr(v))
+				v = mask(v, in->bits);
+			uint64_t vdt = rdt(s, in->rd), vpt = rpt(s, in->rd);
+			uint32_t tags = (in->ann & IOM_A64_REL) ? LK_A64_L : 0;
+			bool excl = in->ann & IOM_A64_EXCL;
+			if (excl) {
+				/* fails, or succeeds on the reservation's location
+				 * (aarch64_or_riscv_store_conditional); either way the reservation
+				 * ends */
+				struct a64_st s2 = *s;
+				s2.res_ev = -1;
+				wreg(&s2, in->rs, 1, 0, 0);
+				struct a64_run r2 = *r;
+				step(c, &s2, &r2, pc + 1);
+				if (c->err || s->res_ev < 0 || s->res_loc != loc)
+					return;
+				tags |= LK_A64_X;
+			}
+			int w = add_ev(c, s, in, (int)pc, 0, LK_EV_W, tags, loc, v);
+			if (w < 0)
+				return;
+			/* STR's value is read on port Data (data), STXR's with read_reg_ord (an
+			 * ADDR register read: addr) */
+			if (excl) {
+				r->in_a[w] = adt | vdt;
+				r->in_d[w] = 0;
+				s->p.rmw[s->res_ev] |= 1ull << w;
+				s->res_ev = -1;
+				wreg(s, in->rs, 0, 0, 0);
+			} else {
+				r->in_a[w] = adt;
+				r->in_d[w] = vdt;
+			}
+			r->in_pb[w] = adt | vdt | apt | vpt;
+			r->in_pa[w] = excl ? adt | vdt | apt | vpt : adt | apt;
+			r->wdt[w] = adt | vdt;
+			r->wpt[w] = r->wdt[w] | apt | vpt;
+			if (c->wrote && dom_add(&c->wrote[loc], v) < 0) {
+				fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
+				     "engine's limit");
+				return;
+			}
+			pc++;
+			continue;
+		}
+		}
+		fail(c, IOM_EINVAL, in, "AArch64: internal: unknown instruction");
+		return;
+	}
+}
+
+static int run_thread(struct a64_ctx *c, const struct iom_lit_thread *th)
+{
+	struct a64_st *s = calloc(1, sizeof(*s));
+	struct a64_run *r = calloc(1, sizeof(*r));
+	if (!s || !r) {
+		free(s);
+		free(r);
+		return -IOM_ENOMEM;
+	}
+	c->th = th;
+	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
+	s->res_ev = -1;
+	for (unsigned i = 0; i < th->nr_reg_inits; i++) {
+		const struct iom_lit_reginit *ri = &th->reg_inits[i];
+		wreg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : ri->value, 0, 0);
+	}
+	step(c, s, r, 0);
+	free(s);
+	free(r);
+	return c->err;
+}
+
+int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d)
+{
+	int nloc = lt->nloc;
+	struct a64_dom *dom = calloc((size_t)nloc + 1, sizeof(*dom));
+	struct a64_dom *wrote = calloc((size_t)nloc + 1, sizeof(*wrote));
+	int rc = 0;
+	if (!dom || !wrote) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
+	for (int l = 0; l < nloc; l++)
+		dom_add(&dom[l], lt->loc_init[l]);
+	/* the values each location may hold: a chain of writes, each computed from the
+	 * previous one's value, is at most as long as all the writes (64 events per path) */
+	for (int iter = 0; iter < 64 * (int)lt->nthr + 2; iter++) {
+		bool grew = false;
+		for (int l = 0; l < nloc; l++)
+			wrote[l].n = 0;
+		for (unsigned ti = 0; ti < lt->nthr; ti++) {
+			struct a64_ctx c = { .lt = lt, .dom = dom, .wrote = wrote, .d = d };
+			rc = run_thread(&c, &lt->t->threads[ti]);
+			if (rc)
+				goto out;
+		}
+		for (int l = 0; l < nloc; l++)
+			for (int j = 0; j < wrote[l].n; j++) {
+				int a = dom_add(&dom[l], wrote[l].v[j]);
+				if (a < 0) {
+					iom_diag_set(d, IOM_ELIMIT, lt->t->file, 0, 0, "AArch64: a location takes "
+						     "more than %d values: the engine's limit", A64_MAXDOM);
+					rc = -IOM_ELIMIT;
+					goto out;
+				}
+				grew |= a > 0;
+			}
+		if (!grew)
+			break;
+	}
+	for (unsigned ti = 0; ti < lt->nthr; ti++) {
+		struct a64_ctx c = { .lt = lt, .dom = dom, .collect = true, .out = &lt->paths[ti],
+				     .d = d };
+		rc = run_thread(&c, &lt->t->threads[ti]);
+		if (rc)
+			goto out;
+	}
+out:
+	free(dom);
+	free(wrote);
+	return rc;
+}
