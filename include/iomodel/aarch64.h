@@ -86,8 +86,9 @@ struct iom_a64_ins {
 	unsigned ann;               /* IOM_A64_ACQ ...                                      */
 	int rd, rn, rm;             /* register indexes in the thread's regs, IOM_A64_ZR,
 				     * IOM_A64_NOREG. LD: rd <- [rn + rm|imm]; ST: rd -> [rn
-				     * + rm|imm]; SWP/LDOP: rm = rs (value), rd = rt (old)   */
-	int rs;                     /* ST exclusive: the status register                   */
+				     * + rm|imm]; SWP/LDOP: rd = rt (old value)             */
+	int rs;                     /* ST exclusive: the status register; SWP/LDOP: the
+				     * value operand                                         */
 	bool imm_op;                /* the second operand is imm, not rm                    */
 	int64_t imm;
 	unsigned shift;             /* LSL #shift of imm or rm                              */

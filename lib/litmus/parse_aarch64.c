@@ -479,7 +479,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 			in->op = IOM_A64_LDOP;
 			in->sub = ops[i].aop;
 			in->ann = (unsigned)ann;
-			in->rm = expect_reg(p, &b, "the operand");
+			in->rs = expect_reg(p, &b, "the operand");
 			in->bits = b2 ? b2 : b;
 			in->rd = IOM_A64_ZR;
 			comma(p);
@@ -490,14 +490,14 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	unsupported(p, &t);
 amo:
 	in->ann = (unsigned)ann;
-	in->rm = expect_reg(p, &b, "the operand");
+	in->rs = expect_reg(p, &b, "the operand");
 	in->bits = b2 ? b2 : b;
 	comma(p);
 	in->rd = expect_reg(p, &b, "the destination");
 	comma(p);
 	mem_operand(p, in);
 amo_check:
-	if (in->imm_op ? in->imm != 0 : in->rn == IOM_A64_NOREG || in->rm == IOM_A64_NOREG)
+	if (in->imm_op ? in->imm != 0 : in->rm != IOM_A64_NOREG)
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes [Xn] only", (int)t.len, t.s);
 }
 

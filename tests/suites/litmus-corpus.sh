@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/suites/litmus-corpus.sh -- run every litmus/**/*.litmus for every architecture x
-# kernel era (4.8 5.1 5.4 5.17 6.12) x model that has an Expect: line (litmus/lkmm/ is held by
-# tests/suites/lkmm-corpus.sh instead: herd7's outputs, no Expect: lines), and report each
+# kernel era (4.8 5.1 5.4 5.17 6.12) x model that has an Expect: line (litmus/lkmm/ and litmus/aarch64/ are held by
+# tests/suites/lkmm-corpus.sh and aarch64-corpus.sh instead: herd7's outputs, no Expect: lines), and report each
 # disagreement as "!!! mismatch NAME ARCH X.Y MODEL: expected V, got W". TAP: one test per
 # file. Extra iomodel arguments may come from $LITMUS_ARGS (tests/check-rules.sh passes
 # --flip-rule ID). A file that cannot be parsed is a failure too.
@@ -22,6 +22,6 @@ while IFS= read -r f; do
 		echo "not ok $n - $f (exit $rc)"
 		printf '%s\n' "$out" | grep -E '^!!! |^iomodel: ' | head -20
 	fi
-done < <(find litmus -path litmus/lkmm -prune -o -name '*.litmus' -print | LC_ALL=C sort)
+done < <(find litmus \( -path litmus/lkmm -o -path litmus/aarch64 \) -prune -o -name '*.litmus' -print | LC_ALL=C sort)
 echo "1..$n"
 [ "$fail" = 0 ]

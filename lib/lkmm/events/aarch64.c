@@ -52,6 +52,7 @@ struct a64_ctx {
 	struct iom_diag *d;
 	int err;
 	unsigned long budget;
+	int maxw;                   /* most writes on one path (domain pass)             */
 };
 
 static int dom_add(struct a64_dom *d, int64_t v)
@@ -362,8 +363,8 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 		}
 		/* SWP / LD<op>: the write, then the old value into rd */
 		int64_t nv;
-		uint64_t vdt = rdt(&s2, in->rm), vpt = rpt(&s2, in->rm);
-		int64_t x = rv(&s2, in->rm);
+		uint64_t vdt = rdt(&s2, in->rs), vpt = rpt(&s2, in->rs);
+		int64_t x = rv(&s2, in->rs);
 		if (in->op == IOM_A64_SWP) {
 			nv = x;
 		} else {
@@ -422,6 +423,11 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			return;
 		}
 		if (!pg || pc >= pg->nr) {
+			int nw = 0;
+			for (int j = 0; j < s->p.nev; j++)
+				nw += s->p.ev[j].kind == LK_EV_W;
+			if (nw > c->maxw)
+				c->maxw = nw;
 			emit(c, s, r);
 			return;
 		}
@@ -698,10 +704,14 @@ int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d)
 	}
 	for (int l = 0; l < nloc; l++)
 		dom_add(&dom[l], lt->loc_init[l]);
-	/* the values each location may hold: a chain of writes, each computed from the
-	 * previous one's value, is at most as long as all the writes (64 events per path) */
-	for (int iter = 0; iter < 64 * (int)lt->nthr + 2; iter++) {
+	/* the values each location may hold: a value is the end of a chain of writes, each
+	 * computed from the value the previous one wrote; in one execution every write occurs
+	 * once, so the chain is at most as long as one execution's writes (as for C,
+	 * events/events.c) */
+	int wtotal = 64;
+	for (int iter = 0; iter <= wtotal || iter < 2; iter++) {
 		bool grew = false;
+		int wsum = 0;
 		for (int l = 0; l < nloc; l++)
 			wrote[l].n = 0;
 		for (unsigned ti = 0; ti < lt->nthr; ti++) {
@@ -709,7 +719,9 @@ int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d)
 			rc = run_thread(&c, &lt->t->threads[ti]);
 			if (rc)
 				goto out;
+			wsum += c.maxw;
 		}
+		wtotal = wsum;
 		for (int l = 0; l < nloc; l++)
 			for (int j = 0; j < wrote[l].n; j++) {
 				int a = dom_add(&dom[l], wrote[l].v[j]);

@@ -263,6 +263,22 @@ static void items_of_cond(struct search *s, const struct iom_lit_cond *c, bool *
 	}
 }
 
+/* AArch64 tests: herd7 orders a thread's registers by number (X7 before X10) */
+static bool item_regnum;
+
+static int reg_number(const char *n)
+{
+	if (n[0] != 'X' || !n[1])
+		return -1;
+	int v = 0;
+	for (const char *c = n + 1; *c; c++) {
+		if (*c < '0' || *c > '9')
+			return -1;
+		v = v * 10 + (*c - '0');
+	}
+	return v;
+}
+
 static int item_cmp(const void *a, const void *b)
 {
 	const struct item *x = a, *y = b;
@@ -275,6 +291,11 @@ static int item_cmp(const void *a, const void *b)
 		return xr ? -1 : 1;
 	if (xr && x->thread != y->thread)
 		return x->thread < y->thread ? -1 : 1;
+	if (xr && item_regnum) {
+		int xn = reg_number(x->name), yn = reg_number(y->name);
+		if (xn >= 0 && yn >= 0 && xn != yn)
+			return xn < yn ? -1 : 1;
+	}
 	/* herd7 7.57 lists the shared names (scalars, whole arrays) before the array
 	 * elements: a={4,0}; [x]=1; a[1]=0; */
 	bool xe = x->kind == IT_LOC && strchr(x->name, '['), ye = y->kind == IT_LOC && strchr(y->name, '[');
@@ -1321,6 +1342,7 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 			if (fobs[l])
 				lt->observed[l] = true;
 	}
+	item_regnum = lt->aarch64;
 	qsort(s->items, (size_t)s->nitems, sizeof(s->items[0]), item_cmp);
 	/* states of registers only, fixed by the path combination (record_all): not with a
 	 * picture to keep, which record() chooses among the executions */
