@@ -26,6 +26,8 @@ enum iom_a64_op {
 	IOM_A64_ST,         /* STR{B,H}, STLR, STXR, STLXR: rt -> [rn{...}]; rs: status    */
 	IOM_A64_SWP,        /* SWP{A,L,AL} rs, rt, [rn]                                      */
 	IOM_A64_LDOP,       /* LD<op>{A,L,AL} rs, rt, [rn]; ST<op>{L} rs, [rn] (rt = ZR)     */
+	IOM_A64_CAS,        /* CAS{A,L,AL}{B,H} rs, rt, [rn]: rs is compared, then gets the
+			     * old value; rt is written on success                      */
 	IOM_A64_FENCE,      /* DMB/DSB <opt>, ISB                                            */
 	IOM_A64_B,          /* B label                                                       */
 	IOM_A64_BCOND,      /* B.cond label                                                  */

@@ -257,7 +257,8 @@ static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *
 
 int iom_lit_check_lkmm(const struct iom_lit_test *t, struct iom_diag *d)
 {
-	if (!t)
+	/* an AArch64 test has no C code, and herd7's AArch64 values are 64-bit */
+	if (!t || t->dialect == IOM_LIT_DIALECT_AARCH64)
 		return 0;
 	/* the initial state's and the condition's values, 32-bit as the code's */
 	for (unsigned i = 0; t->dialect != IOM_LIT_DIALECT_LISA && i < t->nr_syms; i++) {

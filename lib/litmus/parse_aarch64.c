@@ -237,8 +237,8 @@ static int ord_suffix(const struct lit_token *t, const char *base, unsigned *bit
 static void unsupported(struct parser *p, const struct lit_token *t)
 {
 	lp_fail(p, IOM_EINVAL, t->pos, "AArch64: the instruction %.*s is not supported (the "
-		"engine models loads, stores, exclusives, SWP and LD<op> atomics, barriers, moves, "
-		"arithmetic, CSEL and branches; CAS, pairs, SIMD, system and page-table "
+		"engine models loads, stores, exclusives, SWP, CAS and LD<op> atomics, barriers, moves, "
+		"arithmetic, CSEL and branches; pairs, SIMD, system and page-table "
 		"instructions are not yet)", (int)t->len, t->s);
 }
 
@@ -464,6 +464,10 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	char base[16];
 	if ((ann = ord_suffix(&t, "SWP", &b2)) >= 0) {
 		in->op = IOM_A64_SWP;
+		goto amo;
+	}
+	if ((ann = ord_suffix(&t, "CAS", &b2)) >= 0) {
+		in->op = IOM_A64_CAS;
 		goto amo;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {

@@ -314,100 +314,162 @@ static void emit(struct a64_ctx *c, struct a64_st *s, const struct a64_run *r)
 		}
 }
 
+/* The value an LD<op> writes (AArch64Sem.ml ldop: SMAX/SMIN compare signed at the size) */
+static int64_t ldop_value(int op, int64_t v, int64_t x, unsigned bits)
+{
+	uint64_t u = (uint64_t)mask(v, bits), w = (uint64_t)mask(x, bits);
+	int64_t sv = bits == 64 ? (int64_t)u : bits == 32 ? (int32_t)u
+		   : bits == 16 ? (int16_t)u : (int8_t)u;
+	int64_t sw = bits == 64 ? (int64_t)w : bits == 32 ? (int32_t)w
+		   : bits == 16 ? (int16_t)w : (int8_t)w;
+	switch (op) {
+	case IOM_A64_AADD: return (int64_t)(u + w);
+	case IOM_A64_ACLR: return (int64_t)(u & ~w);
+	case IOM_A64_AEOR: return (int64_t)(u ^ w);
+	case IOM_A64_ASET: return (int64_t)(u | w);
+	case IOM_A64_ASMAX: return sv > sw ? sv : sw;
+	case IOM_A64_ASMIN: return sv < sw ? sv : sw;
+	case IOM_A64_AUMAX: return (int64_t)(u > w ? u : w);
+	default: return (int64_t)(u < w ? u : w);
+	}
+}
+
+/* CAS's ways to run (AArch64Sem.ml cas, do_cas_with; eventsMonad.ml aarch64_cas_ok/no):
+ * success, with the register's new value from Rs or from the read (two event structures,
+ * each an execution of its own), or failure, again two alternatives (do_cas_with's
+ * altT of the write-back and no-write-back failures). herd7 7.57 shows both failures
+ * with the same events, a plain read and no write: checked with -show all on a CAS whose
+ * failure reads the initial value and on CAS+data1 (12 executions, 4 of them failures
+ * with one rf and co each). */
+enum { CAS_OK_RS, CAS_OK_RX, CAS_FAIL_WB, CAS_FAIL };
+
 static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc,
 		     const struct iom_a64_ins *in, int loc, uint64_t adt, uint64_t apt)
 {
 	const struct a64_dom *d = &c->dom[loc];
 	for (int k = 0; k < d->n && !c->err; k++) {
-		struct a64_st s2 = *s;
-		struct a64_run r2 = *r;
 		int64_t v = d->v[k];
-		uint32_t tags = 0;
-		unsigned a = in->ann;
-		bool amo = in->op == IOM_A64_SWP || in->op == IOM_A64_LDOP;
-		if (amo && in->rd == IOM_A64_ZR) {
-			tags = LK_A64_NORET;  /* rmw_amo_read vs do_read_mem_ret NoRet */
-		} else {
-			if (a & IOM_A64_ACQ)
-				tags |= LK_A64_A;
-			if (a & IOM_A64_ACQPC)
-				tags |= LK_A64_Q;
-			if ((a & IOM_A64_EXCL) || amo)
-				tags |= LK_A64_X;
-		}
-		if (amo)
-			tags |= LK_A64_AMO;
-		int e = add_ev(c, &s2, in, (int)pc, 0, LK_EV_R, tags, loc, v);
-		if (e < 0)
-			return;
-		uint64_t ldt = adt, lpt = apt;
-		lrs_taint(&s2, loc, r2.wdt, r2.wpt, &ldt, &lpt);
-		r2.in_a[e] = adt;
-		r2.in_d[e] = 0;
-		r2.in_pb[e] = lpt | ldt;
-		r2.in_pa[e] = apt | adt;
-		uint64_t me = 1ull << e;
-		int64_t rvv = lk_is_ptr(v) ? v : mask(v, in->bits);
 		if (lk_is_ptr(v) && in->bits < 64) {
 			fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 			return;
 		}
-		if (in->op == IOM_A64_LD) {
-			wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
-			if (in->ann & IOM_A64_EXCL) {
-				s2.res_ev = e;
-				s2.res_loc = loc;
-			}
-			step(c, &s2, &r2, pc + 1);
-			continue;
-		}
-		/* SWP / LD<op>: the write, then the old value into rd */
-		int64_t nv;
-		uint64_t vdt = rdt(&s2, in->rs), vpt = rpt(&s2, in->rs);
-		int64_t x = rv(&s2, in->rs);
-		if (in->op == IOM_A64_SWP) {
-			nv = x;
-		} else {
-			if (lk_is_ptr(v) || lk_is_ptr(x)) {
-				fail(c, IOM_EINVAL, in, "AArch64: an atomic operation on an address is "
-				     "not supported");
+		int64_t rvv = lk_is_ptr(v) ? v : mask(v, in->bits);
+		int ways[2] = { -1, -1 };
+		if (in->op == IOM_A64_CAS) {
+			int64_t cv = rv(s, in->rs);
+			if (lk_is_ptr(cv) != lk_is_ptr(v) && (lk_is_ptr(cv) || lk_is_ptr(v)) &&
+			    in->bits < 64) {
+				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 				return;
 			}
-			uint64_t u = (uint64_t)mask(v, in->bits), w = (uint64_t)mask(x, in->bits);
-			int64_t sv = in->bits == 64 ? (int64_t)u : in->bits == 32 ? (int32_t)u
-				   : in->bits == 16 ? (int16_t)u : (int8_t)u;
-			int64_t sw = in->bits == 64 ? (int64_t)w : in->bits == 32 ? (int32_t)w
-				   : in->bits == 16 ? (int16_t)w : (int8_t)w;
-			switch (in->sub) {
-			case IOM_A64_AADD: nv = (int64_t)(u + w); break;
-			case IOM_A64_ACLR: nv = (int64_t)(u & ~w); break;
-			case IOM_A64_AEOR: nv = (int64_t)(u ^ w); break;
-			case IOM_A64_ASET: nv = (int64_t)(u | w); break;
-			case IOM_A64_ASMAX: nv = sv > sw ? sv : sw; break;
-			case IOM_A64_ASMIN: nv = sv < sw ? sv : sw; break;
-			case IOM_A64_AUMAX: nv = (int64_t)(u > w ? u : w); break;
-			default: nv = (int64_t)(u < w ? u : w); break;
-			}
+			bool eq = lk_is_ptr(cv) || lk_is_ptr(v) ? cv == v : mask(cv, in->bits) == rvv;
+			ways[0] = eq ? CAS_OK_RS : CAS_FAIL;
+			ways[1] = eq ? CAS_OK_RX : CAS_FAIL;
+		} else {
+			ways[0] = 0;
 		}
-		if (!lk_is_ptr(nv))
-			nv = mask(nv, in->bits);
-		uint32_t wt = LK_A64_X | LK_A64_AMO | ((a & IOM_A64_REL) ? LK_A64_L : 0);
-		int w = add_ev(c, &s2, in, (int)pc, 1, LK_EV_W, wt, loc, nv);
-		if (w < 0)
-			return;
-		s2.p.rmw[e] |= 1ull << w;
-		r2.in_a[w] = adt;
-		r2.in_d[w] = vdt;
-		r2.in_pb[w] = apt | adt | vpt | vdt;
-		r2.in_pa[w] = apt | adt;
-		/* lrs from this write: its inputs, and for LD<op> the read (mem2mem iico) */
-		r2.wdt[w] = adt | vdt | (in->op == IOM_A64_LDOP ? me : 0);
-		r2.wpt[w] = r2.wdt[w] | apt | vpt;
-		if (c->wrote && dom_add(&c->wrote[loc], nv) < 0)
-			fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
-			     "engine's limit");
-		wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
-		step(c, &s2, &r2, pc + 1);
+		for (int wi = 0; wi < 2 && ways[wi] >= 0 && !c->err; wi++) {
+			int way = ways[wi];
+			struct a64_st s2 = *s;
+			struct a64_run r2 = *r;
+			uint32_t tags = 0;
+			unsigned a = in->ann;
+			bool amo = in->op == IOM_A64_SWP || in->op == IOM_A64_LDOP || in->op == IOM_A64_CAS;
+			bool noret = (in->op == IOM_A64_CAS ? in->rs : in->rd) == IOM_A64_ZR;
+			if (amo && noret) {
+				tags = LK_A64_NORET;  /* do_read_mem_ret NoRet */
+			} else {
+				if (a & IOM_A64_ACQ)
+					tags |= LK_A64_A;
+				if (a & IOM_A64_ACQPC)
+					tags |= LK_A64_Q;
+				/* rmw_amo_read: X (XA); a CAS that fails without a write reads plainly */
+				if ((a & IOM_A64_EXCL) || (amo && way != CAS_FAIL))
+					tags |= LK_A64_X;
+			}
+			if (amo && way != CAS_FAIL)
+				tags |= LK_A64_AMO;
+			int e = add_ev(c, &s2, in, (int)pc, 0, LK_EV_R, tags, loc, v);
+			if (e < 0)
+				return;
+			uint64_t ldt = adt, lpt = apt;
+			lrs_taint(&s2, loc, r2.wdt, r2.wpt, &ldt, &lpt);
+			r2.in_a[e] = adt;
+			r2.in_d[e] = 0;
+			r2.in_pb[e] = lpt | ldt;
+			r2.in_pa[e] = apt | adt;
+			uint64_t me = 1ull << e;
+			if (in->op == IOM_A64_LD) {
+				wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
+				if (in->ann & IOM_A64_EXCL) {
+					s2.res_ev = e;
+					s2.res_loc = loc;
+				}
+				step(c, &s2, &r2, pc + 1);
+				continue;
+			}
+			int vreg = in->op == IOM_A64_CAS ? in->rd : in->rs;  /* the value written */
+			uint64_t vdt = rdt(&s2, vreg), vpt = rpt(&s2, vreg);
+			int64_t x = rv(&s2, vreg);
+			uint64_t sdt = rdt(&s2, in->rs), spt = rpt(&s2, in->rs); /* CAS: Rs compared */
+			if (in->op == IOM_A64_CAS && way == CAS_FAIL) {
+				/* no write; Rs gets the value read (data from the read) */
+				wreg(&s2, in->rs, rvv, ldt | me, lpt | me);
+				step(c, &s2, &r2, pc + 1);
+				continue;
+			}
+			int64_t nv;
+			if (in->op == IOM_A64_SWP || in->op == IOM_A64_CAS) {
+				nv = way == CAS_FAIL_WB ? v : x;
+			} else {
+				if (lk_is_ptr(v) || lk_is_ptr(x)) {
+					fail(c, IOM_EINVAL, in, "AArch64: an atomic operation on an address is "
+					     "not supported");
+					return;
+				}
+				nv = ldop_value(in->sub, v, x, in->bits);
+			}
+			if (lk_is_ptr(nv) && in->bits < 64) {
+				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
+				return;
+			}
+			if (!lk_is_ptr(nv))
+				nv = mask(nv, in->bits);
+			uint32_t wt = LK_A64_X | LK_A64_AMO | ((a & IOM_A64_REL) ? LK_A64_L : 0);
+			int w = add_ev(c, &s2, in, (int)pc, 1, LK_EV_W, wt, loc, nv);
+			if (w < 0)
+				return;
+			s2.p.rmw[e] |= 1ull << w;
+			/* iico_data into the write: the address; the value register (port Data) for
+			 * SWP, LD<op> and a successful CAS; the read itself for LD<op> (mem2mem) and a
+			 * CAS writing back; CAS's comparison reaches it through iico_ctrl (pick) */
+			bool from_read = in->op == IOM_A64_LDOP || way == CAS_FAIL_WB;
+			bool from_reg = way != CAS_FAIL_WB;
+			r2.in_a[w] = adt;
+			r2.in_d[w] = from_reg ? vdt : 0;
+			r2.in_pb[w] = apt | adt | (from_reg ? vpt | vdt : 0) | (from_read ? lpt | ldt : 0);
+			if (in->op == IOM_A64_CAS)
+				r2.in_pb[w] |= sdt | spt | lpt | ldt;
+			r2.in_pa[w] = apt | adt;
+			r2.wdt[w] = adt | (from_reg ? vdt : 0) | (from_read ? ldt | me : 0);
+			r2.wpt[w] = r2.wdt[w] | apt | (from_reg ? vpt : 0) | (from_read ? lpt : 0);
+			if (in->op == IOM_A64_CAS)
+				r2.wpt[w] |= sdt | spt | lpt | ldt | me;
+			if (c->wrote && dom_add(&c->wrote[loc], nv) < 0)
+				fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
+				     "engine's limit");
+			if (in->op == IOM_A64_CAS) {
+				/* Rs gets the value read: from Rs itself (DataFromRRs, with the
+				 * comparison's iico_ctrl) or from the read */
+				if (way == CAS_OK_RS)
+					wreg(&s2, in->rs, rvv, sdt, spt | sdt | ldt | lpt | me);
+				else
+					wreg(&s2, in->rs, rvv, ldt | me, lpt | me);
+			} else {
+				wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
+			}
+			step(c, &s2, &r2, pc + 1);
+		}
 	}
 }
 
@@ -601,7 +663,8 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 		}
 		case IOM_A64_LD:
 		case IOM_A64_SWP:
-		case IOM_A64_LDOP: {
+		case IOM_A64_LDOP:
+		case IOM_A64_CAS: {
 			uint64_t adt, apt;
 			int loc = ea(c, s, in, &adt, &apt);
 			if (loc < 0)
