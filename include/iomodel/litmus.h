@@ -464,6 +464,7 @@ struct iom_lit_reginit {
 	int64_t value;              /* integer value when sym < 0                          */
 	int sym;                    /* pointer value &syms[sym]; -1 for an integer         */
 	struct iom_lit_pos pos;
+	const char *ctype;          /* the declared type ("int8_t 0:X1;"), canonical; NULL  */
 };
 
 struct iom_lit_thread {

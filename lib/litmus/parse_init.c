@@ -68,7 +68,7 @@ static int parse_init_value(struct parser *p, int64_t *v)
 }
 
 /* N:r = v  (also with a type: int 0:r1 = z; int *0:r2;) */
-static void parse_init_reg(struct parser *p)
+static void parse_init_reg(struct parser *p, const char *type)
 {
 	struct lit_token n = lp_next(p);
 	struct iom_lit_pos pos = n.pos;
@@ -89,6 +89,7 @@ static void parse_init_reg(struct parser *p)
 	pr->name = lp_tokstr(p, &r);
 	pr->ri.pos = pos;
 	pr->ri.sym = -1;
+	pr->ri.ctype = type && type[0] ? lp_canon_type(p, type) : NULL;
 	if (lp_is_p(lp_peek(p, 0), '=')) {
 		lp_next(p);
 		pr->ri.sym = parse_init_value(p, &pr->ri.value);
@@ -100,7 +101,7 @@ static void parse_init_item(struct parser *p)
 	char *type = lp_parse_type(p);
 	const struct lit_token *t0 = lp_peek(p, 0);
 	if (t0->kind == T_NUM && lp_is_p(lp_peek(p, 1), ':')) {
-		parse_init_reg(p);
+		parse_init_reg(p, type);
 		return;
 	}
 	struct lit_token name = lp_expect_ident(p, "in the initial state");

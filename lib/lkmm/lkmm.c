@@ -274,6 +274,8 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 			lt->loc_init[l] = sy->array_len ? (sy->array_init ? sy->array_init[e] : 0)
 				       : sy->init_ref >= 0 ? lk_ptr(sy->init_ref) : sy->init;
 			lt->is_lock[l] = sy->kind == IOM_LIT_SYM_LOCK;
+			if (t->dialect == IOM_LIT_DIALECT_AARCH64)  /* int8_t x = 257; holds 1 */
+				lt->loc_init[l] = lk_a64_at_type(lk_a64_loc_type(sy), lt->loc_init[l]);
 		}
 	}
 	r->t = t;

@@ -295,6 +295,12 @@ void lk_cond_print(const struct iom_lit_test *t, const struct iom_lit_cond *c, i
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b);
 /* A location's final value as herd7 prints it, at the init block's type (events/loc.c). */
 int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v);
+/* AArch64 tests: a value as herd7 keeps it in a register or location of the declared
+ * type (int8_t ... int64_t); with no type, int: 32-bit signed (events/loc.c) */
+int64_t lk_a64_at_type(const char *ctype, int64_t v);
+/* the declared type of a register (init block) or location, NULL when undeclared */
+const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg);
+const char *lk_a64_loc_type(const struct iom_lit_sym *sy);
 /* Location of a pointer value; -1 when it points nowhere valid or to a location not
  * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use;
  * -3 when LK_MAXLOC locations exist already. */

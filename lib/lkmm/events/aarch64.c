@@ -283,6 +283,9 @@ static void emit(struct a64_ctx *c, struct a64_st *s, const struct a64_run *r)
 	}
 	struct lk_path *p = &o->v[o->n++];
 	*p = s->p;
+	/* final registers as herd7 keeps them, at their declared type (int: 32-bit) */
+	for (unsigned k = 0; k < c->th->nr_regs && k < LK_MAXREG; k++)
+		p->regs[k] = lk_a64_at_type(lk_a64_reg_type(c->th, (int)k), p->regs[k]);
 	int n = p->nev;
 	uint64_t cc[LK_MAXTEV], cpc[LK_MAXTEV];
 	for (int j = 0; j < n; j++) {
@@ -747,7 +750,8 @@ static int run_thread(struct a64_ctx *c, const struct iom_lit_thread *th)
 	s->res_ev = -1;
 	for (unsigned i = 0; i < th->nr_reg_inits; i++) {
 		const struct iom_lit_reginit *ri = &th->reg_inits[i];
-		wreg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : ri->value, 0, 0);
+		wreg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : lk_a64_at_type(ri->ctype, ri->value),
+		     0, 0);
 	}
 	step(c, s, r, 0);
 	free(s);

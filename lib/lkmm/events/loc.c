@@ -87,6 +87,47 @@ int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v)
 	return v;
 }
 
+int64_t lk_a64_at_type(const char *ctype, int64_t v)
+{
+	static const struct { const char *type; int bits; bool sign; } w[] = {
+		{ "int8_t", 8, true }, { "char", 8, true }, { "uint8_t", 8, false },
+		{ "int16_t", 16, true }, { "short", 16, true }, { "uint16_t", 16, false },
+		{ "int", 32, true }, { "int32_t", 32, true }, { "uint32_t", 32, false },
+		{ "unsigned", 32, false }, { "unsigned int", 32, false },
+	};
+	if (lk_is_ptr(v) || v == LK_SYMB)
+		return v;
+	int bits = 32;
+	bool sign = true;
+	if (ctype) {
+		bits = 64;
+		for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+			if (!strcmp(ctype, w[i].type)) {
+				bits = w[i].bits;
+				sign = w[i].sign;
+			}
+	}
+	if (bits == 64)
+		return v;
+	uint64_t m = (1ull << bits) - 1, u = (uint64_t)v & m;
+	if (sign && (u >> (bits - 1)))
+		return (int64_t)(u | ~m);
+	return (int64_t)u;
+}
+
+const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg)
+{
+	for (unsigned i = 0; i < th->nr_reg_inits; i++)
+		if (th->reg_inits[i].reg == reg)
+			return th->reg_inits[i].ctype;
+	return NULL;
+}
+
+const char *lk_a64_loc_type(const struct iom_lit_sym *sy)
+{
+	return sy->init_typed ? sy->ctype : NULL;
+}
+
 void lk_value_print(const struct iom_lit_test *t, int64_t v, struct iom_buf *b)
 {
 	if (v == LK_SYMB) {

@@ -347,6 +347,15 @@ static bool eval_cond(struct search *s, const struct iom_lit_cond *c, const int6
 		}
 		int64_t got = c->kind == IOM_LIT_C_REG ? item_value(s, c->thread, c->reg, -1, memfin)
 						       : memfin[cond_loc(s, c)];
+		if (s->lt->aarch64 && c->rhs_reg < 0) {
+			/* herd7 compares at the register's or location's type (int by default) */
+			const char *ty = c->kind == IOM_LIT_C_REG
+				? lk_a64_reg_type(&s->t->threads[c->thread], c->reg)
+				: lk_a64_loc_type(&s->t->syms[s->lt->loc_sym[cond_loc(s, c)]]);
+			if (c->kind == IOM_LIT_C_MEM)
+				got = lk_a64_at_type(ty, got);
+			want = lk_a64_at_type(ty, want);
+		}
 		return got == want;
 	}
 	case IOM_LIT_C_DEVREG: {
@@ -1463,8 +1472,10 @@ count:
 				continue;
 			}
 			iom_buf_puts(&b, pre[k]);
-			lk_value_print(lt->t, it->kind == IT_LOC && it->reg < 0
-				       ? lk_value_at_type(&lt->t->syms[lt->loc_sym[it->loc]], v[k]) : v[k], &b);
+			const struct iom_lit_sym *lsy = it->kind == IT_LOC && it->reg < 0
+				? &lt->t->syms[lt->loc_sym[it->loc]] : NULL;
+			lk_value_print(lt->t, !lsy ? v[k] : lt->aarch64 ? lk_a64_at_type(lk_a64_loc_type(lsy), v[k])
+							     : lk_value_at_type(lsy, v[k]), &b);
 			iom_buf_puts(&b, "; ");
 		}
 		if (b.len)
