@@ -37,9 +37,15 @@ struct a64_st {
 	int64_t nzcv;
 	uint64_t fdt, fpt;          /* the flags' taints                                   */
 	uint64_t cdt, cpt;          /* ctrl: reads the branches so far depend on           */
+	/* values herd7 knows while it builds the events (mem.ml: the register state that
+	 * nextSet fills: init values, MOV, MOVK and ALU results of known operands); a
+	 * backward branch on a known value is unrolled completely, any other backward jump
+	 * counts against the unroll bound (mem.ml fetch_addr, check_back) */
+	bool unk[LK_MAXREG];        /* the register's value is not known                  */
+	bool funk;                  /* the flags' value is not known                      */
 	int res_ev;                 /* exclusive reservation: the LDXR event, or -1        */
 	int res_loc;
-	unsigned back[64];          /* backward jumps taken, per instruction (unroll)      */
+	unsigned back[64];          /* backward jumps taken, per target (unroll)           */
 };
 
 struct a64_ctx {
@@ -90,10 +96,13 @@ static int64_t rv(const struct a64_st *s, int r)
 static uint64_t rdt(const struct a64_st *s, int r) { return r >= 0 ? s->dt[r] : 0; }
 static uint64_t rpt(const struct a64_st *s, int r) { return r >= 0 ? s->pt[r] : 0; }
 
+static bool runk(const struct a64_st *s, int r) { return r >= 0 && s->unk[r]; }
+
 static void wreg(struct a64_st *s, int r, int64_t v, uint64_t dt, uint64_t pt)
 {
 	if (r < 0)
 		return;
+	s->unk[r] = true;           /* known only where the caller says so */
 	s->reg[r] = v;
 	s->dt[r] = dt;
 	s->pt[r] = pt | dt;
@@ -503,15 +512,20 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			pc++;
 			continue;
 		case IOM_A64_MOV:
-			if (in->imm_op)
+			if (in->imm_op) {
 				wreg(s, in->rd, mask((int64_t)((uint64_t)in->imm << in->shift), in->bits), 0, 0);
-			else {
+				if (in->rd >= 0)
+					s->unk[in->rd] = false;
+			} else {
 				int64_t v = rv(s, in->rm);
 				if (lk_is_ptr(v) && in->bits < 64) {
 					fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 					return;
 				}
+				bool u = runk(s, in->rm);
 				wreg(s, in->rd, lk_is_ptr(v) ? v : mask(v, in->bits), rdt(s, in->rm), rpt(s, in->rm));
+				if (in->rd >= 0)
+					s->unk[in->rd] = u;
 			}
 			pc++;
 			continue;
@@ -523,7 +537,10 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			}
 			uint64_t m = 0xffffull << in->shift;
 			int64_t v = (int64_t)(((uint64_t)old & ~m) | (((uint64_t)in->imm << in->shift) & m));
+			bool u = runk(s, in->rd);
 			wreg(s, in->rd, mask(v, in->bits), rdt(s, in->rd), rpt(s, in->rd));
+			if (in->rd >= 0)
+				s->unk[in->rd] = u;
 			pc++;
 			continue;
 		}
@@ -554,12 +571,16 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			}
 			if (!lk_is_ptr(res))
 				res = mask(res, in->bits);
+			bool u = runk(s, in->rn) || (!in->imm_op && runk(s, in->rm));
 			if (in->setflags) {
 				s->nzcv = flags_of(in->sub, a, b, res, in->bits);
 				s->fdt = dt;
 				s->fpt = pt;
+				s->funk = u;
 			}
 			wreg(s, in->rd, res, dt, pt);
+			if (in->rd >= 0)
+				s->unk[in->rd] = u;
 			pc++;
 			continue;
 		}
@@ -627,8 +648,9 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 		case IOM_A64_BCOND:
 		case IOM_A64_CBZ:
 		case IOM_A64_TBZ: {
-			bool take = true;
+			bool take = true, unknown = in->op == IOM_A64_B;
 			if (in->op == IOM_A64_BCOND) {
+				unknown = s->funk;
 				take = cond_holds(in->cond, s->nzcv);
 				s->cdt |= s->fdt;
 				s->cpt |= s->fpt | s->fdt;
@@ -641,6 +663,7 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				v = mask(v, in->bits);
 				bool z = in->op == IOM_A64_CBZ ? v == 0 : ((uint64_t)v >> in->imm & 1) == 0;
 				take = in->neg ? !z : z;
+				unknown = runk(s, in->rn);
 				s->cdt |= rdt(s, in->rn);
 				s->cpt |= rpt(s, in->rn);
 			}
@@ -649,16 +672,19 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				continue;
 			}
 			unsigned t = (unsigned)in->target;
-			if (t <= pc) {
-				/* a backward jump: herd7 unrolls loops (-unroll, 2 by default) */
-				if (pc >= 64) {
-					fail(c, IOM_ELIMIT, in, "AArch64: a backward branch after the 64th "
+			if (t <= pc && unknown) {
+				/* a backward jump: herd7 unrolls loops (-unroll, 2 by default); past
+				 * the bound the thread ends there (a cutoff event), and a consistent
+				 * execution with it makes herd7 print "Loop" without counting it */
+				if (t >= 64) {
+					fail(c, IOM_ELIMIT, in, "AArch64: a backward branch to after the 64th "
 					     "instruction is not supported");
 					return;
 				}
-				if (s->back[pc]++ >= c->lt->unroll) {
-					c->lt->loop_cut = true;
-					return;
+				if (s->back[t]++ >= c->lt->unroll) {
+					s->p.loop = true;
+					pc = pg->nr;
+					continue;
 				}
 			}
 			pc = t;
