@@ -28,6 +28,11 @@ enum iom_a64_op {
 	IOM_A64_LDOP,       /* LD<op>{A,L,AL} rs, rt, [rn]; ST<op>{L} rs, [rn] (rt = ZR)     */
 	IOM_A64_CAS,        /* CAS{A,L,AL}{B,H} rs, rt, [rn]: rs is compared, then gets the
 			     * old value; rt is written on success                      */
+	IOM_A64_BFM,        /* SBFM/UBFM rd, rn, #immr, #imms and their aliases SXTW, SXTB,
+			     * SXTH, UXTB, UXTH (sub: 1 signed)                          */
+	IOM_A64_UNARY,      /* NEG, MVN, ABS, RBIT, REV, REV16, REV32 (sub: the operation)  */
+	IOM_A64_MUL,        /* MADD/MSUB/MUL (sub 0/1), SMADDL/SMSUBL/UMADDL/UMSUBL/SMULL/
+			     * UMULL/SMNEGL/UMNEGL (sub 2..): rd = ra +- rn * rm         */
 	IOM_A64_FENCE,      /* DMB/DSB <opt>, ISB                                            */
 	IOM_A64_B,          /* B label                                                       */
 	IOM_A64_BCOND,      /* B.cond label                                                  */
@@ -38,7 +43,7 @@ enum iom_a64_op {
 /* ALU operations (herd/AArch64Sem.ml mop3) */
 enum iom_a64_alu {
 	IOM_A64_ADD, IOM_A64_SUB, IOM_A64_AND, IOM_A64_ORR, IOM_A64_EOR, IOM_A64_BIC,
-	IOM_A64_ORN, IOM_A64_EON, IOM_A64_LSL, IOM_A64_LSR, IOM_A64_ASR,
+	IOM_A64_ORN, IOM_A64_EON, IOM_A64_LSL, IOM_A64_LSR, IOM_A64_ASR, IOM_A64_ROR,
 };
 
 /* LD<op> atomics (AArch64Sem.ml ldop) */
@@ -49,6 +54,12 @@ enum iom_a64_aop {
 
 /* CSEL family: what the false arm writes */
 enum iom_a64_csel { IOM_A64_CS_SEL, IOM_A64_CS_INC, IOM_A64_CS_INV, IOM_A64_CS_NEG };
+
+/* one-operand operations */
+enum iom_a64_unary {
+	IOM_A64_NEG, IOM_A64_MVN, IOM_A64_ABS, IOM_A64_RBIT, IOM_A64_REV, IOM_A64_REV16,
+	IOM_A64_REV32,
+};
 
 /* Barriers: the kind and the option (aarch64fences.cat names DMB.ISH, DSB.SY, ...) */
 enum iom_a64_fence { IOM_A64_DMB, IOM_A64_DSB, IOM_A64_ISB };
@@ -94,7 +105,13 @@ struct iom_a64_ins {
 	bool imm_op;                /* the second operand is imm, not rm                    */
 	int64_t imm;
 	unsigned shift;             /* LSL #shift of imm or rm                              */
-	int ext;                    /* index register: 0 X, 1 W with SXTW, 2 W with UXTW     */
+	int ext;                    /* index or second operand extended: 0 none, 1 SXTW,
+				     * 2 UXTW, 3 SXTB, 4 UXTB, 5 SXTH, 6 UXTH              */
+	int sop;                    /* second operand's shift: 0 LSL, 1 LSR, 2 ASR, 3 ROR    */
+	int ra;                     /* MUL: the accumulator (ZR for MUL, SMULL, ...)         */
+	unsigned immr, imms;        /* BFM                                                   */
+	bool sext;                  /* LD: sign-extending load (LDRSB, LDRSH, LDRSW)         */
+	unsigned dbits;             /* LD with sext: the destination's size (32 or 64)       */
 	int cond;                   /* BCOND, CSEL                                          */
 	int target;                 /* branches: instruction index of the label; may be nr */
 };

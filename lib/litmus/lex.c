@@ -225,7 +225,7 @@ struct lit_token lit_lex_next(struct lit_lexer *lx)
 			t.kind = T_EOF;
 			return t;
 		}
-		if (overflow || v > (uint64_t)INT64_MAX) {
+		if (overflow || (v > (uint64_t)INT64_MAX && !lx->u64)) {
 			bad(lx, t.pos, "number out of range");
 			t.kind = T_EOF;
 			return t;

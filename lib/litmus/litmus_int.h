@@ -69,6 +69,8 @@ struct lit_lexer {
 				     * splitter nests comments only after a "(*"
 				     * that ends its line                         */
 	int asm_imm;                /* an assembly cell: '#' starts an immediate   */
+	int u64;                    /* numbers up to 2^64-1 (AArch64 tests: 64-bit
+				     * values, kept as two's complement)          */
 	int bad;                    /* set on a lexical error; see bad_msg        */
 	const char *bad_msg;
 	struct iom_lit_pos bad_pos;

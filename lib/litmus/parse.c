@@ -359,6 +359,7 @@ static void parse_test(struct parser *p)
 	} else if (lp_is_id(t, "AArch64")) {
 		p->aarch64 = 1;
 		p->t->dialect = IOM_LIT_DIALECT_AARCH64;
+		p->lx.u64 = 1;
 	} else if (!lp_is_id(t, "C")) {
 		lp_fail(p, IOM_EPARSE, t->pos, "a C litmus test starts with 'C <name>', found %s",
 		     lp_describe(p, t));

@@ -126,6 +126,50 @@ static unsigned opt_lsl(struct parser *p)
 	return (unsigned)s;
 }
 
+/* Extensions of a register operand: SXTW ... (iom_a64_ins.ext); 0 when t is none */
+static int ext_kind(const struct lit_token *t)
+{
+	static const char *const k[] = { "SXTW", "UXTW", "SXTB", "UXTB", "SXTH", "UXTH" };
+	for (int i = 0; i < 6; i++)
+		if (tok_is(t, k[i]))
+			return i + 1;
+	return 0;
+}
+
+/* An optional ", LSL|LSR|ASR|ROR #n" or ", SXTW|UXTW|... {#n}" after a register operand */
+static void opt_shift_ext(struct parser *p, struct iom_a64_ins *in)
+{
+	if (!lp_is_p(lp_peek(p, 0), ','))
+		return;
+	lp_next(p);
+	struct lit_token t = lp_next(p);
+	static const char *const sh[] = { "LSL", "LSR", "ASR", "ROR" };
+	for (int i = 0; i < 4; i++)
+		if (tok_is(&t, sh[i])) {
+			in->sop = i;
+			/* herd7 accepts "ASR 8" without '#' too (AArch64Parser.mly) */
+			int64_t s;
+			if (lp_peek(p, 0)->kind == T_NUM)
+				s = (int64_t)lp_next(p).num;
+			else
+				s = expect_imm(p);
+			if (s < 0 || s > 63)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: shift out of range");
+			in->shift = (unsigned)s;
+			return;
+		}
+	in->ext = ext_kind(&t);
+	if (!in->ext && !tok_is(&t, "SXTX") && !tok_is(&t, "UXTX"))
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a shift (LSL, LSR, ASR, ROR) or an "
+			"extension (SXTW, UXTW, ...), found %s", lp_describe(p, &t));
+	if (lp_is_p(lp_peek(p, 0), '#')) {
+		int64_t s = expect_imm(p);
+		if (s < 0 || s > 4)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: extension shift out of range");
+		in->shift = (unsigned)s;
+	}
+}
+
 /* [Xn], [Xn, Xm], [Xn, #imm] */
 static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 {
@@ -147,13 +191,10 @@ static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 				/* [Xn, Wm, SXTW|UXTW {#s}] (AArch64Sem.ml get_ea_reg) */
 				lp_expect_p(p, ',', "before the extension of a W index");
 				struct lit_token e = lp_next(p);
-				if (tok_is(&e, "SXTW"))
-					in->ext = 1;
-				else if (tok_is(&e, "UXTW"))
-					in->ext = 2;
-				else
-					lp_fail(p, IOM_EPARSE, e.pos, "AArch64: a W index takes SXTW or UXTW, "
-						"found %s", lp_describe(p, &e));
+				in->ext = ext_kind(&e);
+				if (in->ext != 1 && in->ext != 2 && !tok_is(&e, "SXTX") && !tok_is(&e, "LSL"))
+					lp_fail(p, IOM_EPARSE, e.pos, "AArch64: an index takes SXTW, UXTW, SXTX "
+						"or LSL, found %s", lp_describe(p, &e));
 				if (lp_is_p(lp_peek(p, 0), '#')) {
 					int64_t s = expect_imm(p);
 					if (s < 0 || s > 4)
@@ -336,7 +377,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		{ "BIC", IOM_A64_BIC, false, 0 }, { "BICS", IOM_A64_BIC, true, 0 },
 		{ "ORN", IOM_A64_ORN, false, 0 }, { "EON", IOM_A64_EON, false, 0 },
 		{ "LSL", IOM_A64_LSL, false, 0 }, { "LSR", IOM_A64_LSR, false, 0 },
-		{ "ASR", IOM_A64_ASR, false, 0 },
+		{ "ASR", IOM_A64_ASR, false, 0 }, { "ROR", IOM_A64_ROR, false, 0 },
 		{ "CMP", IOM_A64_SUB, true, 1 }, { "CMN", IOM_A64_ADD, true, 1 },
 		{ "TST", IOM_A64_AND, true, 1 },
 	};
@@ -364,10 +405,10 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 			in->shift = opt_lsl(p);
 		} else {
 			in->rm = expect_reg(p, &b2, "the second operand");
-			if (b2 != b)
-				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: extended operands (W into X) are "
-					"not supported");
-			in->shift = opt_lsl(p);
+			opt_shift_ext(p, in);
+			if (b2 != b && !in->ext)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: a W operand of an X operation needs "
+					"an extension (SXTW, UXTW, ...)");
 		}
 		return;
 	}
@@ -407,8 +448,103 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		}
 		return;
 	}
+	/* extensions and bitfield moves (AArch64Sem.ml xbfm, I_SXTW) */
+	static const struct { const char *m; int sign; unsigned from; } exts[] = {
+		{ "SXTW", 1, 32 }, { "SXTH", 1, 16 }, { "SXTB", 1, 8 },
+		{ "UXTW", 0, 32 }, { "UXTH", 0, 16 }, { "UXTB", 0, 8 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
+		if (!mnem(&t, exts[i].m))
+			continue;
+		in->op = IOM_A64_BFM;
+		in->sub = exts[i].sign;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		in->rn = expect_reg(p, &b2, "the source");
+		in->immr = 0;
+		in->imms = exts[i].from - 1;
+		return;
+	}
+	if (mnem(&t, "SBFM") || mnem(&t, "UBFM")) {
+		in->op = IOM_A64_BFM;
+		in->sub = mnem(&t, "SBFM");
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		in->rn = expect_reg(p, &b2, "the source");
+		comma(p);
+		int64_t r = expect_imm(p);
+		comma(p);
+		int64_t sv = expect_imm(p);
+		if (r < 0 || r >= (int64_t)b || sv < 0 || sv >= (int64_t)b)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: bitfield position out of range");
+		in->immr = (unsigned)r;
+		in->imms = (unsigned)sv;
+		return;
+	}
+	static const struct { const char *m; int op; } unaries[] = {
+		{ "NEG", IOM_A64_NEG }, { "MVN", IOM_A64_MVN }, { "ABS", IOM_A64_ABS },
+		{ "RBIT", IOM_A64_RBIT }, { "REV", IOM_A64_REV }, { "REV16", IOM_A64_REV16 },
+		{ "REV32", IOM_A64_REV32 }, { "REV64", IOM_A64_REV },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(unaries); i++) {
+		if (!mnem(&t, unaries[i].m))
+			continue;
+		in->op = IOM_A64_UNARY;
+		in->sub = unaries[i].op;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		in->rm = expect_reg(p, &b2, "the source");
+		if (b2 != b || (mnem(&t, "REV32") && b != 64) || (mnem(&t, "REV64") && b != 64))
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: operands of different sizes");
+		if (in->sub == IOM_A64_NEG || in->sub == IOM_A64_MVN)
+			opt_shift_ext(p, in);
+		return;
+	}
+	static const struct { const char *m; int sub; int nops; } muls[] = {
+		/* sub: 0 MADD, 1 MSUB, 2 SMADDL, 3 SMSUBL, 4 UMADDL, 5 UMSUBL */
+		{ "MADD", 0, 4 }, { "MSUB", 1, 4 }, { "MUL", 0, 3 }, { "MNEG", 1, 3 },
+		{ "SMADDL", 2, 4 }, { "SMSUBL", 3, 4 }, { "UMADDL", 4, 4 }, { "UMSUBL", 5, 4 },
+		{ "SMULL", 2, 3 }, { "SMNEGL", 3, 3 }, { "UMULL", 4, 3 }, { "UMNEGL", 5, 3 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(muls); i++) {
+		if (!mnem(&t, muls[i].m))
+			continue;
+		in->op = IOM_A64_MUL;
+		in->sub = muls[i].sub;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		in->rn = expect_reg(p, &b2, "the first factor");
+		comma(p);
+		in->rm = expect_reg(p, &b2, "the second factor");
+		if (muls[i].sub >= 2 && (b != 64 || b2 != 32))
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s multiplies W registers into an X "
+				"register", (int)t.len, t.s);
+		in->ra = IOM_A64_ZR;
+		if (muls[i].nops == 4) {
+			comma(p);
+			in->ra = expect_reg(p, &b2, "the accumulator");
+		}
+		return;
+	}
 	/* loads */
+	if (mnem(&t, "LDRSB") || mnem(&t, "LDRSH") || mnem(&t, "LDRSW")) {
+		in->op = IOM_A64_LD;
+		in->sext = true;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->dbits = b;  /* bits is the access's size */
+		in->bits = t.s[4] == 'B' || t.s[4] == 'b' ? 8 : t.s[4] == 'H' || t.s[4] == 'h' ? 16 : 32;
+		if (in->bits == 32 && b != 64)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: LDRSW loads into an X register");
+		comma(p);
+		mem_operand(p, in);
+		return;
+	}
 	static const struct { const char *m; unsigned ann; unsigned bits; } lds[] = {
+		{ "LDUR", 0, 0 }, { "LDURB", 0, 8 }, { "LDURH", 0, 16 },
 		{ "LDR", 0, 0 }, { "LDRB", 0, 8 }, { "LDRH", 0, 16 },
 		{ "LDAR", IOM_A64_ACQ, 0 }, { "LDARB", IOM_A64_ACQ, 8 }, { "LDARH", IOM_A64_ACQ, 16 },
 		{ "LDAPR", IOM_A64_ACQPC, 0 }, { "LDAPRB", IOM_A64_ACQPC, 8 },
@@ -432,6 +568,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	}
 	static const struct { const char *m; unsigned ann; unsigned bits; } sts[] = {
 		{ "STR", 0, 0 }, { "STRB", 0, 8 }, { "STRH", 0, 16 },
+		{ "STUR", 0, 0 }, { "STURB", 0, 8 }, { "STURH", 0, 16 },
 		{ "STLR", IOM_A64_REL, 0 }, { "STLRB", IOM_A64_REL, 8 }, { "STLRH", IOM_A64_REL, 16 },
 		{ "STXR", IOM_A64_EXCL, 0 }, { "STXRB", IOM_A64_EXCL, 8 }, { "STXRH", IOM_A64_EXCL, 16 },
 		{ "STLXR", IOM_A64_EXCL | IOM_A64_REL, 0 }, { "STLXRB", IOM_A64_EXCL | IOM_A64_REL, 8 },
@@ -599,6 +736,7 @@ void lp_parse_aarch64_threads(struct parser *p)
 			cl.line = line;
 			cl.col = col + (int)(cs - ls);
 			cl.asm_imm = 1;
+			cl.u64 = 1;
 			p->lx = cl;
 			p->nla = 0;
 			if (header) {

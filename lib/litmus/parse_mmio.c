@@ -87,7 +87,8 @@ int64_t lp_parse_value(struct parser *p)
 	/* herd7 7.57 reads a hex literal of the init block or the condition as an OCaml Int32:
 	 * 0xffffffff is -1 (litmus/lkmm/Compat-hex-init-wrap); an MMIO test keeps 64 bits */
 	if (v->len > 2 && v->s[0] == '0' && (v->s[1] == 'x' || v->s[1] == 'X') &&
-	    num >= 0x80000000ull && num <= 0xffffffffull && !iom_lit_is_mmio(p->t))
+	    num >= 0x80000000ull && num <= 0xffffffffull && !iom_lit_is_mmio(p->t) &&
+	    p->t->dialect != IOM_LIT_DIALECT_AARCH64)  /* herd7's AArch64 values are 64-bit */
 		num = (uint64_t)(int64_t)(int32_t)(uint32_t)num;
 	lp_next(p);
 	return neg ? -(int64_t)num : (int64_t)num;

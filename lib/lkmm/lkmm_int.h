@@ -301,6 +301,9 @@ int64_t lk_a64_at_type(const char *ctype, int64_t v);
 /* the declared type of a register (init block) or location, NULL when undeclared */
 const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg);
 const char *lk_a64_loc_type(const struct iom_lit_sym *sy);
+/* a value at that type as herd7 prints it: uint64_t unsigned */
+void lk_a64_value_print(const struct iom_lit_test *t, const char *ctype, int64_t v,
+			struct iom_buf *b);
 /* Location of a pointer value; -1 when it points nowhere valid or to a location not
  * created yet. lk_ptr_loc_make creates the location of sym+off (off != 0) on first use;
  * -3 when LK_MAXLOC locations exist already. */

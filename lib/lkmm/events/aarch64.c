@@ -9,8 +9,8 @@
  * Dependencies: herd7 gives each instruction register events; aarch64deps.cat l.27-56
  * defines the dependencies over them: dtrm = rf-reg | lrs | iico_data, closed; basic-dep
  * = [R | Rreg]; dtrm?; data goes through a register read of port Data (the value of STR,
- * of SWP and LD<op>: AArch64Sem.ml read_reg_data), addr through any other register read
- * (ADDR = Rreg \ DATA: the address, and the value of STXR, read with read_reg_ord), ctrl
+ * STXR, SWP, LD<op> and CAS), addr through any other register read (ADDR = Rreg \ DATA:
+ * the address), ctrl
  * through a conditional branch (BCC: B.cond, CBZ, CBNZ, TBZ, TBNZ, commit_bcc) to every
  * later event. Here each register carries the set of reads its value flows from (its
  * taint); a store passes its inputs' taint on to a later load of the same location with
@@ -143,9 +143,89 @@ static int64_t alu(int op, int64_t a, int64_t b, unsigned bits, bool *ok)
 		if (bits == 32)
 			return (int64_t)((int32_t)(uint32_t)x >> sh);
 		return a >> sh;
+	case IOM_A64_ROR: {
+		uint64_t m = (uint64_t)mask(a, bits);
+		return sh ? (int64_t)((m >> sh) | (m << (bits - sh))) : (int64_t)m;
+	}
 	}
 	*ok = false;
 	return 0;
+}
+
+static int64_t sext_from(int64_t v, unsigned w)
+{
+	if (w >= 64)
+		return v;
+	uint64_t m = (1ull << w) - 1, u = (uint64_t)v & m;
+	return (u >> (w - 1)) & 1 ? (int64_t)(u | ~m) : (int64_t)u;
+}
+
+/* A register operand after its extension (SXTW ...) or shift (LSL ... ROR) at size bits */
+static int64_t operand2(const struct iom_a64_ins *in, int64_t x)
+{
+	unsigned bits = in->bits;
+	if (in->ext) {
+		static const unsigned w[] = { 64, 32, 32, 8, 8, 16, 16 };
+		uint64_t u = (uint64_t)x;
+		if (w[in->ext] < 64)
+			u &= (1ull << w[in->ext]) - 1;
+		int64_t e = in->ext & 1 ? sext_from((int64_t)u, w[in->ext]) : (int64_t)u;
+		return (int64_t)((uint64_t)e << in->shift);
+	}
+	uint64_t u = (uint64_t)mask(x, bits);
+	unsigned sh = in->shift;
+	if (!sh)
+		return x;
+	switch (in->sop) {
+	case 1: return (int64_t)(u >> sh);
+	case 2: return sext_from((int64_t)u, bits) >> sh;
+	case 3: return (int64_t)((u >> sh) | (u << (bits - sh)));
+	default: return (int64_t)((uint64_t)x << sh);
+	}
+}
+
+/* SBFM/UBFM (the Arm ARM's pseudocode, as AArch64Sem.ml xbfm computes it) */
+static int64_t bfm(int64_t x, unsigned size, unsigned immr, unsigned imms, bool sign)
+{
+	uint64_t u = (uint64_t)mask(x, size);
+	int64_t v;
+	if (imms >= immr) {
+		unsigned w = imms - immr + 1;
+		uint64_t f = (u >> immr) & (w >= 64 ? ~0ull : (1ull << w) - 1);
+		v = sign ? sext_from((int64_t)f, w) : (int64_t)f;
+	} else {
+		unsigned w = imms + 1;
+		uint64_t f = (u & ((1ull << w) - 1)) << (size - immr);
+		v = sign ? sext_from((int64_t)f, size - immr + w) : (int64_t)f;
+	}
+	return mask(v, size);
+}
+
+static int64_t unary(int op, int64_t x, unsigned bits)
+{
+	uint64_t u = (uint64_t)mask(x, bits), r = 0;
+	switch (op) {
+	case IOM_A64_NEG: return mask((int64_t)(0 - u), bits);
+	case IOM_A64_MVN: return mask((int64_t)~u, bits);
+	case IOM_A64_ABS: {
+		int64_t sv = sext_from((int64_t)u, bits);
+		return mask(sv < 0 ? (int64_t)(0 - (uint64_t)sv) : sv, bits);
+	}
+	case IOM_A64_RBIT:
+		for (unsigned i = 0; i < bits; i++)
+			if (u >> i & 1)
+				r |= 1ull << (bits - 1 - i);
+		return (int64_t)r;
+	default: {
+		/* REV: bytes reversed in containers of the operation's size (REV), of 16 bits
+		 * (REV16) or of 32 bits (REV32) */
+		unsigned c = op == IOM_A64_REV16 ? 16 : op == IOM_A64_REV32 ? 32 : bits;
+		for (unsigned base = 0; base < bits; base += c)
+			for (unsigned b = 0; b < c / 8; b++)
+				r |= ((u >> (base + 8 * b)) & 0xff) << (base + c - 8 - 8 * b);
+		return (int64_t)r;
+	}
+	}
 }
 
 /* NZCV of an ADDS/SUBS/ANDS result (the Arm ARM's AddWithCarry) */
@@ -412,6 +492,8 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 			r2.in_pa[e] = apt | adt;
 			uint64_t me = 1ull << e;
 			if (in->op == IOM_A64_LD) {
+				if (in->sext && !lk_is_ptr(rvv))  /* LDRSB/H/W: to the register's size */
+					rvv = mask(sext_from(rvv, in->bits), in->dbits);
 				wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
 				if (in->ann & IOM_A64_EXCL) {
 					s2.res_ev = e;
@@ -547,9 +629,15 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 		case IOM_A64_ALU: {
 			int64_t a = rv(s, in->rn);
 			int64_t b = in->imm_op ? in->imm : rv(s, in->rm);
+			if (!in->imm_op && (in->ext || in->shift) && !lk_is_ptr(b))
+				b = operand2(in, b);
+			else if (!in->imm_op && (in->ext || in->shift)) {
+				fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
+				return;
+			}
 			uint64_t dt = rdt(s, in->rn) | (in->imm_op ? 0 : rdt(s, in->rm));
 			uint64_t pt = rpt(s, in->rn) | (in->imm_op ? 0 : rpt(s, in->rm));
-			if (!lk_is_ptr(b))
+			if (!lk_is_ptr(b) && in->imm_op)
 				b = (int64_t)((uint64_t)b << in->shift);
 			if (in->bits < 64 && (lk_is_ptr(a) || lk_is_ptr(b))) {
 				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
@@ -579,6 +667,45 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				s->funk = u;
 			}
 			wreg(s, in->rd, res, dt, pt);
+			if (in->rd >= 0)
+				s->unk[in->rd] = u;
+			pc++;
+			continue;
+		}
+		case IOM_A64_BFM:
+		case IOM_A64_UNARY:
+		case IOM_A64_MUL: {
+			int64_t a = rv(s, in->op == IOM_A64_UNARY ? in->rm : in->rn);
+			int64_t b = in->op == IOM_A64_MUL ? rv(s, in->rm) : 0;
+			int64_t acc = in->op == IOM_A64_MUL ? rv(s, in->ra) : 0;
+			if (lk_is_ptr(a) || lk_is_ptr(b) || lk_is_ptr(acc)) {
+				fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
+				return;
+			}
+			int64_t v;
+			uint64_t dt, pt;
+			bool u;
+			if (in->op == IOM_A64_BFM) {
+				v = bfm(a, in->bits, in->immr, in->imms, in->sub);
+				dt = rdt(s, in->rn), pt = rpt(s, in->rn), u = runk(s, in->rn);
+			} else if (in->op == IOM_A64_UNARY) {
+				v = unary(in->sub, in->shift || in->ext ? operand2(in, a) : a, in->bits);
+				dt = rdt(s, in->rm), pt = rpt(s, in->rm), u = runk(s, in->rm);
+			} else {
+				uint64_t x = (uint64_t)a, y = (uint64_t)b;
+				if (in->sub >= 2) {  /* long forms: 32-bit factors, signed or not */
+					bool sg = in->sub < 4;
+					x = sg ? (uint64_t)sext_from(a, 32) : (uint64_t)(uint32_t)a;
+					y = sg ? (uint64_t)sext_from(b, 32) : (uint64_t)(uint32_t)b;
+				}
+				uint64_t prod = x * y;
+				bool sub = in->sub == 1 || in->sub == 3 || in->sub == 5;
+				v = mask((int64_t)(sub ? (uint64_t)acc - prod : (uint64_t)acc + prod), in->bits);
+				dt = rdt(s, in->rn) | rdt(s, in->rm) | rdt(s, in->ra);
+				pt = rpt(s, in->rn) | rpt(s, in->rm) | rpt(s, in->ra);
+				u = runk(s, in->rn) || runk(s, in->rm) || runk(s, in->ra);
+			}
+			wreg(s, in->rd, v, dt, pt);
 			if (in->rd >= 0)
 				s->unk[in->rd] = u;
 			pc++;
@@ -732,11 +859,13 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			int w = add_ev(c, s, in, (int)pc, 0, LK_EV_W, tags, loc, v);
 			if (w < 0)
 				return;
-			/* STR's value is read on port Data (data), STXR's with read_reg_ord (an
-			 * ADDR register read: addr) */
+			/* the value register is a data dependency for STXR as for STR: herd7 7.57
+			 * allows LB-ldxr-stxr-rel (catalogue aarch64-pick), where an address
+			 * dependency into the STXR would order it before the later store (dob
+			 * addr;po;[W]) */
 			if (excl) {
-				r->in_a[w] = adt | vdt;
-				r->in_d[w] = 0;
+				r->in_a[w] = adt;
+				r->in_d[w] = vdt;
 				s->p.rmw[s->res_ev] |= 1ull << w;
 				s->res_ev = -1;
 				wreg(s, in->rs, 0, 0, 0);
@@ -745,7 +874,7 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				r->in_d[w] = vdt;
 			}
 			r->in_pb[w] = adt | vdt | apt | vpt;
-			r->in_pa[w] = excl ? adt | vdt | apt | vpt : adt | apt;
+			r->in_pa[w] = adt | apt;
 			r->wdt[w] = adt | vdt;
 			r->wpt[w] = r->wdt[w] | apt | vpt;
 			if (c->wrote && dom_add(&c->wrote[loc], v) < 0) {

@@ -115,6 +115,18 @@ int64_t lk_a64_at_type(const char *ctype, int64_t v)
 	return (int64_t)u;
 }
 
+void lk_a64_value_print(const struct iom_lit_test *t, const char *ctype, int64_t v,
+			struct iom_buf *b)
+{
+	if (ctype && !lk_is_ptr(v) && v != LK_SYMB && v < 0 &&
+	    (!strcmp(ctype, "uint64_t") || !strcmp(ctype, "unsigned long") ||
+	     !strcmp(ctype, "unsigned long long"))) {
+		iom_buf_printf(b, "%llu", (unsigned long long)v);
+		return;
+	}
+	lk_value_print(t, v, b);
+}
+
 const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg)
 {
 	for (unsigned i = 0; i < th->nr_reg_inits; i++)

@@ -268,6 +268,8 @@ static bool item_regnum;
 
 static int reg_number(const char *n)
 {
+	if (!strcmp(n, "XZR"))
+		return 0;   /* herd7 lists the zero register first */
 	if (n[0] != 'X' || !n[1])
 		return -1;
 	int v = 0;
@@ -276,7 +278,7 @@ static int reg_number(const char *n)
 			return -1;
 		v = v * 10 + (*c - '0');
 	}
-	return v;
+	return v + 1;
 }
 
 static int item_cmp(const void *a, const void *b)
@@ -1474,8 +1476,13 @@ count:
 			iom_buf_puts(&b, pre[k]);
 			const struct iom_lit_sym *lsy = it->kind == IT_LOC && it->reg < 0
 				? &lt->t->syms[lt->loc_sym[it->loc]] : NULL;
-			lk_value_print(lt->t, !lsy ? v[k] : lt->aarch64 ? lk_a64_at_type(lk_a64_loc_type(lsy), v[k])
-							     : lk_value_at_type(lsy, v[k]), &b);
+			if (lt->aarch64 && (lsy || (it->reg >= 0 && it->thread >= 0))) {
+				const char *ty = lsy ? lk_a64_loc_type(lsy)
+						     : lk_a64_reg_type(&lt->t->threads[it->thread], it->reg);
+				lk_a64_value_print(lt->t, ty, lk_a64_at_type(ty, v[k]), &b);
+			} else {
+				lk_value_print(lt->t, lsy ? lk_value_at_type(lsy, v[k]) : v[k], &b);
+			}
 			iom_buf_puts(&b, "; ");
 		}
 		if (b.len)
