@@ -26,16 +26,75 @@ static int is_lkmm_file(const char *path, const char *want)
 	return !strcmp(base, want);
 }
 
+/* which model the options chose: 0 none (each test's default), 1 the LKMM, 2 aarch64.cat */
+enum { M_DEFAULT, M_LKMM, M_AARCH64 };
+
+/* herd7's display settings (herd/opts.ml, a .cfg file's keys): they change only the
+ * pictures herd7 draws, never the answer */
+static int display_key(const char *k)
+{
+	static const char *const keys[] = {
+		"graph", "squished", "showevents", "showinitwrites", "showlegend", "fontsize",
+		"scale", "xscale", "yscale", "arrowsize", "showinitrf", "showfinalrf", "splines",
+		"pad", "dotmode", "dotcom", "showthread", "showobserved", "showkind", "shortlegend",
+		"showpo", "showfr", "showevents", "penwidth", "edgeattr", "labelinit", "oneinit",
+	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(k, keys[i]))
+			return 1;
+	return 0;
+}
+
+/* A -conf file other than linux-kernel.cfg: display settings are accepted, "model FILE"
+ * chooses the model, anything else (a variant, say) is refused by name. */
+static int read_conf(const char *path, int *model)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		cli_error("herd7: -conf %s: cannot open the file", path);
+		return -1;
+	}
+	char line[512];
+	int ln = 0, rc = 0;
+	while (!rc && fgets(line, sizeof(line), f)) {
+		ln++;
+		char key[64], val[256];
+		char *h = strchr(line, '#');
+		if (h)
+			*h = 0;
+		int n = sscanf(line, "%63s %255s", key, val);
+		if (n <= 0)
+			continue;
+		if (display_key(key))
+			continue;
+		if (n == 2 && !strcmp(key, "model") && is_lkmm_file(val, "aarch64.cat")) {
+			*model = M_AARCH64;
+		} else if (n == 2 && !strcmp(key, "model") && is_lkmm_file(val, "linux-kernel.cat")) {
+			*model = M_LKMM;
+		} else {
+			cli_error("herd7: %s:%d: '%s' is not supported (herd7's display settings and "
+				  "'model' are%s)", path, ln, key,
+				  !strcmp(key, "variant") ? "; no variant, such as deps, is implemented" : "");
+			rc = -1;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomodel herd7 [HERD7-OPTIONS] FILE...\n"
 		"       iomodel-herd7 [HERD7-OPTIONS] FILE...\n\n"
-		"herd7 with the Linux-kernel memory model, as tools/memory-model/scripts call it.\n"
-		"Prints herd7's output for each test (no Time line).\n\n"
+		"herd7 with the Linux-kernel memory model, as tools/memory-model/scripts call it,\n"
+		"and with aarch64.cat for AArch64 tests. Prints herd7's output for each test (no\n"
+		"Time line).\n\n"
 		"options (herd7's spelling):\n"
-		"  -conf linux-kernel.cfg   the LKMM configuration (the only one supported)\n"
-		"  -model FILE, -cat FILE   only linux-kernel.cat\n"
+		"  -conf FILE               linux-kernel.cfg, or a configuration file holding only\n"
+		"                           display settings and 'model FILE'\n"
+		"  -model FILE, -cat FILE   linux-kernel.cat, or aarch64.cat (AArch64 tests; their\n"
+		"                           default)\n"
 		"  -bell FILE               only linux-kernel.bell\n"
 		"  -macros FILE             only linux-kernel.def\n"
 		"  -unroll N                while-loop unrolling, N >= 1 (default 2)\n"
@@ -49,7 +108,7 @@ static void usage(FILE *f)
 int cmd_herd7(int argc, char **argv)
 {
 	struct iom_lkmm_opts o;
-	int i, rc = CLI_OK, nfiles = 0;
+	int i, rc = CLI_OK, nfiles = 0, model = M_DEFAULT;
 	memset(&o, 0, sizeof(o));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -76,13 +135,18 @@ int cmd_herd7(int argc, char **argv)
 			return CLI_BADINPUT;
 		}
 		if (!strcmp(a, "-conf")) {
-			if (!is_lkmm_file(v, "linux-kernel.cfg")) {
-				cli_error("herd7: -conf %s: only the LKMM configuration linux-kernel.cfg is supported", v);
+			if (is_lkmm_file(v, "linux-kernel.cfg"))
+				model = M_LKMM;
+			else if (read_conf(v, &model) < 0)
 				return CLI_BADINPUT;
-			}
 		} else if (!strcmp(a, "-model") || !strcmp(a, "-cat")) {
-			if (!is_lkmm_file(v, "linux-kernel.cat")) {
-				cli_error("herd7: %s %s: only the LKMM's linux-kernel.cat is supported", a, v);
+			if (is_lkmm_file(v, "aarch64.cat")) {
+				model = M_AARCH64;
+			} else if (is_lkmm_file(v, "linux-kernel.cat")) {
+				model = M_LKMM;
+			} else {
+				cli_error("herd7: %s %s: only the LKMM's linux-kernel.cat and aarch64.cat are "
+					  "supported", a, v);
 				return CLI_BADINPUT;
 			}
 		} else if (!strcmp(a, "-bell")) {
@@ -138,6 +202,13 @@ int cmd_herd7(int argc, char **argv)
 				     "maps an MMIO region: not an LKMM test (use iomodel litmus)");
 			e = -IOM_EINVAL;
 		}
+		if (!e && model != M_DEFAULT &&
+		    (iom_lit_is_aarch64(t) != (model == M_AARCH64))) {
+			iom_diag_set(&d, IOM_EINVAL, argv[i], 1, 1, "%s",
+				     model == M_AARCH64 ? "aarch64.cat runs AArch64 tests only"
+							: "an AArch64 test runs under aarch64.cat, not the LKMM");
+			e = -IOM_EINVAL;
+		}
 		if (!e)
 			e = iom_lkmm_run(t, &o, &r, &d);
 		if (e) {
@@ -152,6 +223,12 @@ int cmd_herd7(int argc, char **argv)
 		iom_lkmm_report_text(r, &b);
 		fputs(iom_buf_str(&b), stdout);
 		iom_buf_release(&b);
+		if (iom_lkmm_loop(r)) {
+			/* herd7 warns on stderr when its unrolling bound cut an execution */
+			fflush(stdout);
+			fprintf(stderr, "Warning: File \"%s\", unrolling limit exceeded, legal outcomes "
+				"may be missing.\n", argv[i]);
+		}
 		iom_lkmm_result_free(r);
 		iom_lit_test_free(t);
 	}

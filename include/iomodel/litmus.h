@@ -638,6 +638,8 @@ struct iom_lit_test {
 /* A test is MMIO (run per architecture, release and model) only when it maps a region (NAME = ioremap*(devN)
  * or ioport(devN)) or has a device block; every other test is plain LKMM. */
 bool iom_lit_is_mmio(const struct iom_lit_test *t);
+/* An AArch64 test ("AArch64 name"): the engine runs it under aarch64.cat. */
+bool iom_lit_is_aarch64(const struct iom_lit_test *t);
 
 /* For a test the LKMM engine runs: the first primitive the LKMM does not know (lkform
  * NONE: readl, mb, udelay, ...) gives -IOM_EINVAL with herd7's text "Unknown macro NAME"

@@ -255,6 +255,11 @@ static int lkmm_block(const struct iom_lit_test *t, const struct iom_lit_block *
 	return 0;
 }
 
+bool iom_lit_is_aarch64(const struct iom_lit_test *t)
+{
+	return t && t->dialect == IOM_LIT_DIALECT_AARCH64;
+}
+
 int iom_lit_check_lkmm(const struct iom_lit_test *t, struct iom_diag *d)
 {
 	/* an AArch64 test has no C code, and herd7's AArch64 values are 64-bit */

@@ -14,9 +14,9 @@
 #include "lkmm/rel/rel.h"
 
 enum {
-	A64_AX_INTERNAL = 100,      /* aarch64.cat l.161-165 coRW1-Exp, coWW-Exp, coWR-Exp   */
-	A64_AX_EXTERNAL,            /* l.158 irreflexive ob as external                       */
-	A64_AX_ATOMIC,              /* l.168 atomic                                          */
+	A64_AX_INTERNAL = 100,      /* aarch64.cat l.163-166 coRW1-Exp, coWW-Exp, coWR-Exp   */
+	A64_AX_EXTERNAL,            /* l.160 irreflexive ob as external                       */
+	A64_AX_ATOMIC,              /* l.170 atomic                                          */
 };
 
 struct a64m {
@@ -63,7 +63,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	D->nw = (x->n + 63) / 64;
 	int n = x->n;
 	*flags = 0;
-	/* sets (aarch64fences.cat l.27-67: dmb.full includes dsb.full, and so on) */
+	/* sets (aarch64fences.cat l.51-62: dmb.full includes dsb.full, and so on) */
 	lk_set *sets[] = { &m->R, &m->W, &m->M, &m->A, &m->Q, &m->L, &m->X, &m->NORET, &m->AMO,
 			   &m->ISB, &m->DMBF, &m->DMBL, &m->DMBS, &m->DSBF, &m->DSBL, &m->DSBS };
 	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++)
@@ -117,7 +117,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 			    x->ev[i].loc == x->ev[j].loc)
 				rel_add(&m->poloc, i, j);
 		}
-	/* internal visibility (aarch64.cat l.161-165) */
+	/* internal visibility (aarch64.cat l.163-166) */
 	m->failed = 0;
 	/* coRW1-Exp: [R]; (po-loc | rmw); [W]; rfi; [R] irreflexive */
 	for (int r = 0; r < n; r++) {
@@ -137,7 +137,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 				continue;
 			return m->failed = A64_AX_INTERNAL;
 		}
-	/* atomic (l.168): rmw & (fr; co), except an intervening write of the same thread on
+	/* atomic (l.170): rmw & (fr; co), except an intervening write of the same thread on
 	 * both sides ((fri; [W]; coi)) */
 	for (int r = 0; r < n; r++)
 		for (int w = 0; w < n; w++) {
@@ -148,10 +148,10 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 				    !(x->ev[v].tid == x->ev[r].tid && x->ev[v].tid >= 0))
 					return m->failed = A64_AX_ATOMIC;
 		}
-	/* lws = [M]; po-loc; [W] (aarch64deps.cat l.19) */
+	/* lws = [M]; po-loc; [W] (aarch64deps.cat l.49) */
 	rel_copy(D, &m->lws, &m->poloc);
 	rel_ran(D, &m->lws, &m->W);
-	/* lrs = [W]; (po-loc \ intervening(W, po-loc)); [R] (aarch64deps.cat l.22) */
+	/* lrs = [W]; (po-loc \ intervening(W, po-loc)); [R] (aarch64deps.cat l.52) */
 	rel_clear(D, &m->lrs);
 	for (int i = 0; i < n; i++) {
 		if (!set_has(&m->W, i))
@@ -166,7 +166,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 				rel_add(&m->lrs, i, j);
 		}
 	}
-	/* dob (aarch64hwreqs.cat, Dependency-ordered-before) */
+	/* dob (aarch64hwreqs.cat l.83, Dependency-ordered-before) */
 	rel_copy(D, &m->dob, &x->addr);
 	rel_or(D, &m->dob, &x->data);
 	rel_copy(D, &m->t1, &x->ctrl);
@@ -186,7 +186,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_or(D, &m->dob, &m->t1);                         /* addr; [Exp]; lrs           */
 	rel_seq(D, &m->t1, &x->data, &m->lrs);
 	rel_or(D, &m->dob, &m->t1);                         /* data; [Exp]; lrs           */
-	/* pob (Pick-ordered-before) */
+	/* pob (aarch64hwreqs.cat l.92, Pick-ordered-before) */
 	rel_copy(D, &m->pob, &x->pick);
 	rel_or(D, &m->pob, &x->pctrl);
 	rel_ran(D, &m->pob, &m->W);                         /* pick-dep; [W]              */
@@ -202,14 +202,14 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_ran(D, &m->t2, &m->W);
 	rel_seq(D, &m->t1, &x->paddr, &m->t2);
 	rel_or(D, &m->pob, &m->t1);                         /* pick-addr-dep; [M]; po; [W] */
-	/* aob (Atomic-ordered-before): rmw | rmw; lrs; [A | Q] */
+	/* aob (aarch64hwreqs.cat l.98, Atomic-ordered-before): rmw | rmw; lrs; [A | Q] */
 	rel_copy(D, &m->aob, &x->rmw);
 	rel_seq(D, &m->t1, &x->rmw, &m->lrs);
 	lk_set aq = m->A;
 	set_or(D, &aq, &m->Q);
 	rel_ran(D, &m->t1, &aq);
 	rel_or(D, &m->aob, &m->t1);
-	/* bob (Barrier-ordered-before) */
+	/* bob (aarch64hwreqs.cat l.102, Barrier-ordered-before) */
 	lk_set dmbf = m->DMBF, dmbl = m->DMBL, dmbs = m->DMBS;
 	around(D, &m->bob, &m->po, &dmbf, &all, &all, &m->t2);          /* po; [dmb.full]; po */
 	lk_set rr = m->R;
@@ -239,14 +239,16 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_copy(D, &m->t1, &m->po);                        /* po; [L]                    */
 	rel_ran(D, &m->t1, &m->L);
 	rel_or(D, &m->bob, &m->t1);
-	/* lob = (lws | dob | pob | aob | bob)+ (sca-class: the identity here) */
+	/* lob = (lws | dob | pob | aob | bob)+ (aarch64hwreqs.cat l.113; sca-class,
+	 * aarch64util.cat l.113, is the identity with one access size) */
 	rel_copy(D, &m->t1, &m->lws);
 	rel_or(D, &m->t1, &m->dob);
 	rel_or(D, &m->t1, &m->pob);
 	rel_or(D, &m->t1, &m->aob);
 	rel_or(D, &m->t1, &m->bob);
 	rel_plus(D, &m->lob, &m->t1);
-	/* local-hw-reqs: [M]; lob; [M] | [M]; pick-lob; [M] | DSB-ob | CSE-ob, closed */
+	/* local-hw-reqs (aarch64hwreqs.cat l.125): [M]; lob; [M] | [M]; pick-lob; [M] (l.120)
+	 * | DSB-ob | CSE-ob, closed */
 	rel_copy(D, &m->ob, &m->lob);
 	rel_dom(D, &m->ob, &m->M);
 	rel_ran(D, &m->ob, &m->M);
@@ -255,7 +257,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_seq(D, &m->t1, &x->pick, &m->t2);
 	rel_dom(D, &m->t1, &m->M);
 	rel_or(D, &m->ob, &m->t1);
-	/* DSB-ob: [M]; po; [dsb.full]; po | [R \ NoRet]; po; [dsb.ld]; po | [W]; po; [dsb.st]; po */
+	/* DSB-ob (l.64): [M]; po; [dsb.full]; po | [R \ NoRet]; po; [dsb.ld]; po | [W]; po; [dsb.st]; po */
 	lk_set dsbf = m->DSBF, dsbl = m->DSBL, dsbs = m->DSBS;
 	lk_rel *dsb = &m->cyc;
 	around(D, dsb, &m->po, &dsbf, &m->M, &all, &m->t2);
@@ -264,7 +266,7 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	around(D, &m->t1, &m->po, &dsbs, &m->W, &all, &m->t2);
 	rel_or(D, dsb, &m->t1);
 	rel_or(D, &m->ob, dsb);
-	/* CSE-ob: [R]; ctrl; [ISB]; po | DSB-ob; [ISB]; po */
+	/* CSE-ob (l.76, CSE = ISB l.75): [R]; ctrl; [ISB]; po | DSB-ob; [ISB]; po */
 	rel_copy(D, &m->t2, &x->ctrl);
 	rel_dom(D, &m->t2, &m->R);
 	rel_ran(D, &m->t2, &m->ISB);
@@ -283,15 +285,15 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_ran(D, &m->t3, &m->W);
 	rel_seq(D, &m->t1, &m->t2, &m->t3);
 	rel_or(D, &m->ob, &m->t1);
-	/* obs = Exp-obs: rf & ext | ca & ext, between M (l.107-109) */
+	/* obs = Exp-obs (aarch64.cat l.100, l.147): rf & ext | ca & ext, between M */
 	rel_copy(D, &m->t1, &m->rf);
 	rel_or(D, &m->t1, &m->ca);
 	rel_and(D, &m->t1, &m->ext);
 	rel_or(D, &m->ob, &m->t1);
-	/* external (l.158): irreflexive ob+, i.e. acyclic */
+	/* external (l.154-160): ob = (hw-reqs | obs)+ irreflexive, i.e. acyclic */
 	if (!rel_acyclic(D, &m->ob))
 		return m->failed = A64_AX_EXTERNAL;
-	/* aarch64fences.cat l.62-67: a barrier with a shareability option */
+	/* aarch64fences.cat l.64-67: a barrier with a shareability option */
 	if (share)
 		*flags |= 1u << IOM_LKMM_FLAG_A64_SHAREABLE;
 	return IOM_LKMM_AX_NONE;
