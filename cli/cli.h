@@ -20,6 +20,9 @@ int cmd_attrs(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_herd7(int argc, char **argv);
+/* iomodel litmus --to-aarch64 / --check-aarch64 (cmd_port.c) */
+int cli_to_aarch64(char **files, int n);
+int cli_check_aarch64(char **files, int n, int json);
 int cmd_lint(int argc, char **argv);
 
 /* --arch X|all and --model M|all for litmus and order: fill out[] (IOM_ARCH__COUNT or

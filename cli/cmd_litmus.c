@@ -27,6 +27,7 @@ static void usage(FILE *f)
 		"usage: iomodel litmus [--arch ARCH] [--kernel X.Y|all] [--model MODEL] [--max-states N]\n"
 		"                      [--max-steps N] [--no-symmetry] [--dot FILE] [--jobs N] [-q] [-j]\n"
 		"                      FILE...\n"
+		"       iomodel litmus [--to-aarch64 | --check-aarch64] [-j] FILE...\n"
 		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86)\n"
 		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
 		"  --kernel defaults to 6.12; 'all' runs 4.8 5.1 5.4 5.17 6.12.\n"
@@ -37,6 +38,10 @@ static void usage(FILE *f)
 		"  --no-symmetry judges every combination of thread paths, not one per orbit of the\n"
 		"  test's symmetries (same answer, slower).\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
+		"  AArch64 tests ('AArch64 NAME') run under aarch64.cat, herd7's Armv8 model.\n"
+		"  --to-aarch64 prints each LKMM test compiled with arm64's mappings of its primitives;\n"
+		"  --check-aarch64 runs it both ways and lists the final states aarch64.cat allows that\n"
+		"  the LKMM forbids (exit 1 when there is one).\n"
 		"  Exit status: 0 verdicts match the Expect: lines (or there are none), 1 a mismatch,\n"
 		"  2 bad input (parse error, a primitive or mapping missing in that version, a limit).\n");
 }
@@ -61,6 +66,7 @@ struct opts {
 	int json, quiet;
 	bool no_sym;
 	int jobs;
+	int to_a64, check_a64;      /* --to-aarch64, --check-aarch64 (cmd_port.c)          */
 	char **files;
 	int nr_files;
 };
@@ -112,6 +118,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->max_states = v;
 		} else if (!strcmp(a, "--no-symmetry"))
 			o->no_sym = true;
+		else if (!strcmp(a, "--to-aarch64"))
+			o->to_a64 = 1;
+		else if (!strcmp(a, "--check-aarch64"))
+			o->check_a64 = 1;
 		else if (!strcmp(a, "-j") || !strcmp(a, "--json"))
 			o->json = 1;
 		else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
@@ -580,6 +590,12 @@ int cmd_litmus(int argc, char **argv)
 	if (r) {
 		free(o.files);
 		return r > 0 ? CLI_OK : CLI_BADINPUT;
+	}
+	if (o.to_a64 || o.check_a64) {
+		int pr = o.to_a64 ? cli_to_aarch64(o.files, o.nr_files)
+				  : cli_check_aarch64(o.files, o.nr_files, o.json);
+		free(o.files);
+		return pr;
 	}
 	if (o.jobs) {
 		int jr = run_jobs(&o);

@@ -17,7 +17,7 @@ _iomodel_opts() {
 	memtype) echo '--mtrr --pat --no-pat --pcd --pwt --pte --large' \
 		'--pat-msr --kernel --table --table= -j' ;;
 	run) echo '--pat --kernel --summary --matrix -j --json' ;;
-	litmus) echo '--arch --kernel --model --max-states --max-steps --no-symmetry --dot --jobs -q -j' ;;
+	litmus) echo '--arch --kernel --model --max-states --max-steps --no-symmetry --dot --jobs --to-aarch64 --check-aarch64 -q -j' ;;
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
@@ -50,7 +50,7 @@ _iomodel_optval() {
 	*:--kernel | memtype:--pte | memtype:--pat-msr) echo '@none' ;;
 	litmus:--max-states | litmus:--max-steps | litmus:--jobs | lint:--jobs) echo '@none' ;;
 	herd7:-conf) echo 'linux-kernel.cfg' ;;
-	herd7:-model | herd7:-cat) echo 'linux-kernel.cat' ;;
+	herd7:-model | herd7:-cat) echo 'linux-kernel.cat aarch64.cat' ;;
 	herd7:-bell) echo 'linux-kernel.bell' ;;
 	herd7:-macros) echo 'linux-kernel.def' ;;
 	herd7:-speedcheck) echo 'false' ;;

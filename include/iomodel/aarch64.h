@@ -119,6 +119,9 @@ struct iom_a64_ins {
 struct iom_a64_prog {
 	struct iom_a64_ins *ins;
 	unsigned nr;
+	const char **lab;           /* labels, in source order, and the index of the          */
+	unsigned *lab_at;           /* instruction each one names (nr: the end)               */
+	unsigned nlab;
 };
 
 #endif

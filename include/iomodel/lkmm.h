@@ -109,6 +109,14 @@ uint64_t iom_lkmm_candidates(const struct iom_lkmm_result *r);
  * and warns "unrolling limit exceeded, legal outcomes may be missing". */
 bool iom_lkmm_loop(const struct iom_lkmm_result *r);
 
+/* The portability check's compiler (docs/aarch64.md): t, an LKMM test in C, as the
+ * AArch64 test arm64's implementation of its primitives gives (Linux 6.12, LSE atomics;
+ * tables/lkmm_to_aarch64.def), appended to out. The C register k of a thread is Xk there,
+ * the condition and locations name the same registers and locations. -IOM_EINVAL with d at
+ * the construct when the test uses what is not compiled (locks, RCU, SRCU, loops, arrays,
+ * plain accesses). */
+int iom_lkmm_to_aarch64(const struct iom_lit_test *t, struct iom_buf *out, struct iom_diag *d);
+
 /* herd7's lines for the test (without Time and Hash): Test, States, Ok/No, Witnesses,
  * Positive/Negative, Flag lines, Condition, Observation. */
 void iom_lkmm_report_text(const struct iom_lkmm_result *r, struct iom_buf *b);

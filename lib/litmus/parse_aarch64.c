@@ -642,6 +642,29 @@ amo_check:
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes [Xn] only", (int)t.len, t.s);
 }
 
+/* The instruction of a cell's text, after its labels ("L0: B L1" -> "B L1") */
+static const char *skip_labels(const char *s)
+{
+	for (;;) {
+		const char *q = s;
+		while (*q == ' ')
+			q++;
+		const char *w = q;
+		while ((*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') ||
+		       *q == '_')
+			q++;
+		if (q == w)
+			return s;
+		while (*q == ' ')
+			q++;
+		if (*q != ':')
+			return s;
+		s = q + 1;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 static void parse_cell(struct parser *p, struct a64_thread *at, const char *text)
 {
 	/* labels: NAME ':' (several may precede one instruction) */
@@ -666,7 +689,7 @@ static void parse_cell(struct parser *p, struct a64_thread *at, const char *text
 	at->cap = cap;
 	memset(in, 0, sizeof(*in));
 	in->pos = lp_peek(p, 0)->pos;
-	in->text = text;
+	in->text = skip_labels(text);
 	const char *tg = NULL;
 	parse_ins(p, in, &tg);
 	cap = at->captgt;
@@ -695,8 +718,46 @@ static int stop_line(const char *s, const char *e)
 	return 0;
 }
 
+/* The types herd7's AArch64 init block takes: the integer types, and pointers to them */
+static int known_type(const char *ty)
+{
+	static const char *const base[] = {
+		"int", "char", "short", "long", "unsigned", "unsigned int", "unsigned long",
+		"unsigned long long", "long long", "int8_t", "uint8_t", "int16_t", "uint16_t",
+		"int32_t", "uint32_t", "int64_t", "uint64_t", "intptr_t", "uintptr_t",
+	};
+	if (!ty)
+		return 1;
+	size_t n = strlen(ty);
+	while (n && (ty[n - 1] == '*' || ty[n - 1] == ' '))
+		n--;
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
+		if (strlen(base[i]) == n && !memcmp(base[i], ty, n))
+			return 1;
+	return 0;
+}
+
+static void check_types(struct parser *p)
+{
+	for (unsigned i = 0; i < p->t->nr_syms; i++) {
+		const struct iom_lit_sym *sy = &p->t->syms[i];
+		if (sy->kind != IOM_LIT_SYM_VAR || !known_type(sy->ctype))
+			lp_fail(p, IOM_EINVAL, sy->pos, "AArch64: %s: the type %s is not one herd7's "
+				"AArch64 tests take (integers and pointers)", sy->name,
+				sy->ctype ? sy->ctype : "of a lock or region");
+	}
+	for (unsigned i = 0; i < p->t->nr_threads; i++)
+		for (unsigned k = 0; k < p->t->threads[i].nr_reg_inits; k++) {
+			const struct iom_lit_reginit *ri = &p->t->threads[i].reg_inits[k];
+			if (!known_type(ri->ctype))
+				lp_fail(p, IOM_EINVAL, ri->pos, "AArch64: the type %s is not one herd7's "
+					"AArch64 tests take (integers and pointers)", ri->ctype);
+		}
+}
+
 void lp_parse_aarch64_threads(struct parser *p)
 {
+	check_types(p);
 	if (p->nla)
 		lp_fail(p, IOM_EPARSE, p->la[0].pos, "AArch64: expected the thread header after the "
 			"initial state");
@@ -814,5 +875,12 @@ void lp_parse_aarch64_threads(struct parser *p)
 		th->a64 = lp_xalloc(p, sizeof(*th->a64));
 		th->a64->ins = a->ins;
 		th->a64->nr = a->nr;
+		th->a64->nlab = a->nlab;
+		th->a64->lab = lp_xalloc(p, (a->nlab + 1) * sizeof(*th->a64->lab));
+		th->a64->lab_at = lp_xalloc(p, (a->nlab + 1) * sizeof(*th->a64->lab_at));
+		for (unsigned j = 0; j < a->nlab; j++) {
+			th->a64->lab[j] = a->lab[j].name;
+			th->a64->lab_at[j] = a->lab[j].at;
+		}
 	}
 }

@@ -91,7 +91,8 @@ int64_t lp_parse_value(struct parser *p)
 	    p->t->dialect != IOM_LIT_DIALECT_AARCH64)  /* herd7's AArch64 values are 64-bit */
 		num = (uint64_t)(int64_t)(int32_t)(uint32_t)num;
 	lp_next(p);
-	return neg ? -(int64_t)num : (int64_t)num;
+	/* in unsigned arithmetic: -0x8000000000000000 is INT64_MIN, not an overflow */
+	return (int64_t)(neg ? 0 - num : num);
 }
 
 int lp_dev_has_region(const struct iom_lit_test *t, int dev)

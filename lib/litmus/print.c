@@ -3,7 +3,9 @@
  * Used by the round-trip unit test (parse -> print -> parse -> print is a fixpoint) and by the
  * LKMM engine's report (lib/lkmm/report) for herd7's "Condition" line. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include "iomodel/aarch64.h"
 #include "litmus_int.h"
 
 static void put_expr(const struct iom_lit_test *t, const struct iom_lit_thread *th,
@@ -383,9 +385,99 @@ static bool is_param(const struct iom_lit_thread *th, const char *name)
 	return false;
 }
 
+/* locations [0:r1; x; a[1];] */
+static void put_locs(const struct iom_lit_test *t, struct iom_buf *b)
+{
+	iom_buf_puts(b, "locations [");
+	for (unsigned i = 0; i < t->nr_locs; i++) {
+		const struct iom_lit_locref *l = &t->locs[i];
+		if (l->thread >= 0)
+			iom_buf_printf(b, "%d:%s;", l->thread, t->threads[l->thread].regs[l->reg]);
+		else if (t->syms[l->sym].array_len && !l->whole)
+			iom_buf_printf(b, "%s[%u];", t->syms[l->sym].name, l->elem);
+		else
+			iom_buf_printf(b, "%s;", t->syms[l->sym].name);
+	}
+	iom_buf_puts(b, "]\n");
+}
+
+/* An AArch64 test in its own dialect: the init block, the thread columns (labels in cells
+ * of their own, then the instructions as written), the locations and the condition */
+static void print_aarch64(const struct iom_lit_test *t, struct iom_buf *b)
+{
+	iom_buf_printf(b, "AArch64 %s\n{\n", t->name);
+	for (unsigned i = 0; i < t->nr_syms; i++) {
+		const struct iom_lit_sym *s = &t->syms[i];
+		if (s->array_len) {
+			iom_buf_printf(b, "\t%s %s[%u];\n", s->ctype ? s->ctype : "int", s->name,
+				       s->array_len);
+			for (unsigned k = 0; k < s->array_len; k++)
+				if (s->array_init[k])
+					iom_buf_printf(b, "\t%s[%u] = %" PRId64 ";\n", s->name, k,
+						       s->array_init[k]);
+		} else if (s->init_ref >= 0)
+			iom_buf_printf(b, "\t%s = %s;\n", s->name, t->syms[s->init_ref].name);
+		else if (s->init_typed && s->ctype)
+			iom_buf_printf(b, "\t%s %s = %" PRId64 ";\n", s->ctype, s->name, s->init);
+		else
+			iom_buf_printf(b, "\t%s = %" PRId64 ";\n", s->name, s->init);
+	}
+	for (unsigned i = 0; i < t->nr_threads; i++) {
+		const struct iom_lit_thread *th = &t->threads[i];
+		for (unsigned k = 0; k < th->nr_reg_inits; k++) {
+			const struct iom_lit_reginit *ri = &th->reg_inits[k];
+			if (ri->ctype)
+				iom_buf_printf(b, "\t%s ", ri->ctype);
+			else
+				iom_buf_puts(b, "\t");
+			if (ri->sym >= 0)
+				iom_buf_printf(b, "%d:%s = %s;\n", th->id, th->regs[ri->reg],
+					       t->syms[ri->sym].name);
+			else
+				iom_buf_printf(b, "%d:%s = %" PRId64 ";\n", th->id, th->regs[ri->reg],
+					       ri->value);
+		}
+	}
+	iom_buf_puts(b, "}\n");
+	/* each thread's cells: a label, or an instruction */
+	unsigned rows = 0;
+	for (unsigned i = 0; i < t->nr_threads; i++) {
+		const struct iom_a64_prog *pg = t->threads[i].a64;
+		unsigned n = pg ? pg->nr + pg->nlab : 0;
+		if (n > rows)
+			rows = n;
+		iom_buf_printf(b, "%s P%d", i ? " |" : "", t->threads[i].id);
+	}
+	iom_buf_puts(b, " ;\n");
+	unsigned *ni = calloc(t->nr_threads + 1, sizeof(*ni)), *nl = calloc(t->nr_threads + 1, sizeof(*nl));
+	for (unsigned r = 0; ni && nl && r < rows; r++) {
+		for (unsigned i = 0; i < t->nr_threads; i++) {
+			const struct iom_a64_prog *pg = t->threads[i].a64;
+			iom_buf_puts(b, i ? " | " : " ");
+			if (!pg)
+				continue;
+			if (nl[i] < pg->nlab && pg->lab_at[nl[i]] <= ni[i])
+				iom_buf_printf(b, "%s:", pg->lab[nl[i]++]);
+			else if (ni[i] < pg->nr)
+				iom_buf_puts(b, pg->ins[ni[i]++].text);
+		}
+		iom_buf_puts(b, " ;\n");
+	}
+	free(ni);
+	free(nl);
+	if (t->nr_locs)
+		put_locs(t, b);
+	iom_lit_print_cond(t, t->quant, t->cond, b);
+	iom_buf_puts(b, "\n");
+}
+
 void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 {
 	char v[16];
+	if (t->dialect == IOM_LIT_DIALECT_AARCH64) {
+		print_aarch64(t, b);
+		return;
+	}
 	iom_buf_printf(b, "C %s\n", t->name);
 	if (t->result != IOM_LIT_V_NONE || t->nr_expects || t->result_deadlock) {
 		iom_buf_puts(b, "(*\n");
@@ -505,17 +597,7 @@ void iom_lit_print(const struct iom_lit_test *t, struct iom_buf *b)
 	}
 	iom_buf_puts(b, "\n");
 	if (t->nr_locs) {
-		iom_buf_puts(b, "locations [");
-		for (unsigned i = 0; i < t->nr_locs; i++) {
-			const struct iom_lit_locref *l = &t->locs[i];
-			if (l->thread >= 0)
-				iom_buf_printf(b, "%d:%s;", l->thread, t->threads[l->thread].regs[l->reg]);
-			else if (t->syms[l->sym].array_len && !l->whole)
-				iom_buf_printf(b, "%s[%u];", t->syms[l->sym].name, l->elem);
-			else
-				iom_buf_printf(b, "%s;", t->syms[l->sym].name);
-		}
-		iom_buf_puts(b, "]\n");
+		put_locs(t, b);
 	} else if (t->nr_locations) {
 		iom_buf_puts(b, "locations [");
 		for (unsigned i = 0; i < t->nr_locations; i++)

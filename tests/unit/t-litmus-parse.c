@@ -118,8 +118,7 @@ static void test_corpus_file(void **state)
 	if (strstr(path, "/aarch64/")) {
 		assert_true(iom_lit_is_aarch64(t));
 		assert_true(t->nr_threads > 0 && t->threads[0].a64 != NULL);
-		iom_lit_test_free(t);
-		return;
+		goto roundtrip;  /* printed in its own dialect */
 	}
 	/* litmus/lkmm/ holds plain LKMM tests (herd7's Result: only, no Expect: lines): they
 	 * get the round trip below; the Expect: rules are the C-MMIO corpus's */

@@ -124,6 +124,16 @@ static int64_t alu(int op, int64_t a, int64_t b, unsigned bits, bool *ok)
 		if ((op == IOM_A64_ADD || op == IOM_A64_SUB || op == IOM_A64_ORR || op == IOM_A64_EOR) &&
 		    lk_is_ptr(a) && b == 0 && bits == 64)
 			return a;
+		/* an address plus or minus an integer: an offset from the location, kept while
+		 * it stays inside the location's range (an access at a nonzero offset is refused
+		 * in ea(); x + r - r is x again) */
+		if ((op == IOM_A64_ADD || op == IOM_A64_SUB) && bits == 64 && !lk_is_ptr(b) &&
+		    (lk_is_ptr(a) || op == IOM_A64_ADD)) {
+			int64_t p = lk_is_ptr(a) ? a : b, k = lk_is_ptr(a) ? b : a;
+			int64_t e = lk_ptr_elem(p) + (op == IOM_A64_ADD ? k : -k);
+			if (e >= 0 && e < ((int64_t)1 << LK_PTR_ELEM_BITS))
+				return lk_ptr_at(lk_ptr_sym(p), e);
+		}
 		*ok = false;
 		return 0;
 	}
@@ -324,6 +334,11 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 		return -1;
 	}
 	if (off != 0) {
+		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (arrays, "
+		     "mixed sizes) is not supported");
+		return -1;
+	}
+	if (lk_ptr_elem(base) != 0) {
 		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (arrays, "
 		     "mixed sizes) is not supported");
 		return -1;

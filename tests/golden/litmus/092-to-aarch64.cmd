@@ -1,0 +1,1 @@
+litmus --to-aarch64 litmus/lkmm/ISA2+pooncerelease+poacquireonce+poacquireonce.litmus litmus/lkmm/MP+atomiccmpxchgrelease+atomiccmpxchgacquire.litmus litmus/lkmm/MP+subreturnrelease+fetchsubacquire.litmus litmus/lkmm/SB+atomicxchgs.litmus litmus/lkmm/LB+fencembonceonces.litmus litmus/lkmm/MP+fencewmbonceonce+addronceonce.litmus

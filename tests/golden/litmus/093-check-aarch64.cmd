@@ -1,0 +1,1 @@
+litmus --check-aarch64 litmus/lkmm/MP+subreturnrelease+fetchsubacquire.litmus litmus/lkmm/SB+atomicxchgs.litmus litmus/lkmm/MP+fencewmbonceonce+addronceonce.litmus litmus/lkmm/Compat-loop-cut-in-block.litmus
