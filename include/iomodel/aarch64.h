@@ -111,6 +111,8 @@ struct iom_a64_ins {
 	int ra;                     /* MUL: the accumulator (ZR for MUL, SMULL, ...)         */
 	unsigned immr, imms;        /* BFM                                                   */
 	bool sext;                  /* LD: sign-extending load (LDRSB, LDRSH, LDRSW)         */
+	int wb;                     /* LD/ST: 1 pre-indexed [Xn,#imm]!, 2 post-indexed
+				     * [Xn],#imm: Xn is written back with Xn + imm           */
 	unsigned dbits;             /* LD with sext: the destination's size (32 or 64)       */
 	int cond;                   /* BCOND, CSEL                                          */
 	int target;                 /* branches: instruction index of the label; may be nr */

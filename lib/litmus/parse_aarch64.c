@@ -65,7 +65,7 @@ static int thread_reg(struct parser *p, int n)
 {
 	if (n == IOM_A64_ZR)
 		return IOM_A64_ZR;
-	char name[8];
+	char name[16];
 	snprintf(name, sizeof(name), "X%d", n);
 	int r = lp_find_reg(p->cur, name, strlen(name));
 	if (r >= 0)
@@ -92,12 +92,24 @@ static void comma(struct parser *p)
 	lp_expect_p(p, ',', "between operands");
 }
 
+/* An immediate starts here: "#n", or a bare number, which herd7's parser also takes */
+static int at_imm(struct parser *p)
+{
+	const struct lit_token *t = lp_peek(p, 0);
+	return lp_is_p(t, '#') || t->kind == T_NUM ||
+	       (lp_is_p(t, '-') && lp_peek(p, 1)->kind == T_NUM);
+}
+
 static int64_t expect_imm(struct parser *p)
 {
-	struct lit_token t = lp_next(p);
-	if (!lp_is_p(&t, '#'))
+	if (!at_imm(p)) {
+		struct lit_token t = lp_next(p);
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected an immediate #n, found %s",
 			lp_describe(p, &t));
+	}
+	if (lp_is_p(lp_peek(p, 0), '#'))
+		lp_next(p);
+	struct lit_token t;
 	int neg = 0;
 	if (lp_is_p(lp_peek(p, 0), '-')) {
 		lp_next(p);
@@ -107,7 +119,7 @@ static int64_t expect_imm(struct parser *p)
 	if (t.kind != T_NUM)
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a number after '#', found %s",
 			lp_describe(p, &t));
-	return neg ? -(int64_t)t.num : (int64_t)t.num;
+	return (int64_t)(neg ? 0 - t.num : t.num);
 }
 
 /* An optional ", LSL #n" */
@@ -162,7 +174,7 @@ static void opt_shift_ext(struct parser *p, struct iom_a64_ins *in)
 	if (!in->ext && !tok_is(&t, "SXTX") && !tok_is(&t, "UXTX"))
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a shift (LSL, LSR, ASR, ROR) or an "
 			"extension (SXTW, UXTW, ...), found %s", lp_describe(p, &t));
-	if (lp_is_p(lp_peek(p, 0), '#')) {
+	if (at_imm(p)) {
 		int64_t s = expect_imm(p);
 		if (s < 0 || s > 4)
 			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: extension shift out of range");
@@ -180,7 +192,7 @@ static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 		lp_fail(p, IOM_EPARSE, in->pos, "AArch64: the address register must be an X register");
 	if (lp_is_p(lp_peek(p, 0), ',')) {
 		lp_next(p);
-		if (lp_is_p(lp_peek(p, 0), '#')) {
+		if (at_imm(p)) {
 			in->imm_op = true;
 			in->imm = expect_imm(p);
 		} else {
@@ -195,7 +207,7 @@ static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 				if (in->ext != 1 && in->ext != 2 && !tok_is(&e, "SXTX") && !tok_is(&e, "LSL"))
 					lp_fail(p, IOM_EPARSE, e.pos, "AArch64: an index takes SXTW, UXTW, SXTX "
 						"or LSL, found %s", lp_describe(p, &e));
-				if (lp_is_p(lp_peek(p, 0), '#')) {
+				if (at_imm(p)) {
 					int64_t s = expect_imm(p);
 					if (s < 0 || s > 4)
 						lp_fail(p, IOM_EPARSE, e.pos, "AArch64: extension shift out of range");
@@ -207,9 +219,18 @@ static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 		}
 	}
 	lp_expect_p(p, ']', "after the address");
-	if (lp_is_p(lp_peek(p, 0), ',') || lp_is_p(lp_peek(p, 0), '!'))
-		lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: pre- and post-indexed addressing "
-			"is not supported");
+	if (lp_is_p(lp_peek(p, 0), '!')) {
+		/* [Xn, #imm]!: Xn += imm, then the access (AArch64Sem.ml get_ea_preindexed) */
+		lp_next(p);
+		if (!in->imm_op)
+			lp_fail(p, IOM_EPARSE, in->pos, "AArch64: pre-indexing takes [Xn, #imm]!");
+		in->wb = 1;
+	} else if (lp_is_p(lp_peek(p, 0), ',') && in->rm == IOM_A64_NOREG && !in->imm_op) {
+		/* [Xn], #imm: the access at Xn, then Xn += imm (str's PostIdx) */
+		lp_next(p);
+		in->imm = expect_imm(p);
+		in->wb = 2;
+	}
 }
 
 static int cond_code(const char *s, size_t n)
@@ -354,7 +375,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		in->rd = expect_reg(p, &b, "the destination");
 		in->bits = b;
 		comma(p);
-		if (lp_is_p(lp_peek(p, 0), '#')) {
+		if (at_imm(p)) {
 			in->imm_op = true;
 			in->imm = expect_imm(p);
 			in->shift = opt_lsl(p);
@@ -399,7 +420,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		}
 		in->bits = b;
 		comma(p);
-		if (lp_is_p(lp_peek(p, 0), '#')) {
+		if (at_imm(p)) {
 			in->imm_op = true;
 			in->imm = expect_imm(p);
 			in->shift = opt_lsl(p);
@@ -755,6 +776,24 @@ static void check_types(struct parser *p)
 		}
 }
 
+/* herd7 takes x0 and w0 for X0 in the init block: one register, named as it prints it */
+static void canon_init_regs(struct parser *p, struct iom_lit_thread *th)
+{
+	for (unsigned i = 0; i < th->nr_regs; i++) {
+		struct lit_token t = { .kind = T_IDENT, .s = th->regs[i], .len = strlen(th->regs[i]) };
+		int n;
+		unsigned b;
+		if (reg_name(&t, &n, &b) < 0 || n < 0)
+			continue;
+		char name[16];
+		snprintf(name, sizeof(name), "X%d", n);
+		for (unsigned k = 0; k < i; k++)
+			if (!strcmp(th->regs[k], name))
+				lp_fail(p, IOM_EINVAL, th->pos, "AArch64: %s is initialised twice", name);
+		th->regs[i] = lp_xstrndup(p, name, strlen(name));
+	}
+}
+
 void lp_parse_aarch64_threads(struct parser *p)
 {
 	check_types(p);
@@ -816,6 +855,7 @@ void lp_parse_aarch64_threads(struct parser *p)
 				th->pos = t.pos;
 				p->cap_regs = 0;
 				lp_thread_reginits(p, th);
+				canon_init_regs(p, th);
 				nth = cell + 1;
 			} else if (cell < nth) {
 				char buf[256];

@@ -300,6 +300,8 @@ int64_t lk_value_at_type(const struct iom_lit_sym *sy, int64_t v);
 int64_t lk_a64_at_type(const char *ctype, int64_t v);
 /* the declared type of a register (init block) or location, NULL when undeclared */
 const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg);
+/* the size in bytes of a value of that type (int, the default: 4) */
+int lk_a64_type_bytes(const char *ctype);
 const char *lk_a64_loc_type(const struct iom_lit_sym *sy);
 /* a value at that type as herd7 prints it: uint64_t unsigned */
 void lk_a64_value_print(const struct iom_lit_test *t, const char *ctype, int64_t v,

@@ -313,7 +313,22 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 	int64_t off = 0;
 	*dt = rdt(s, in->rn);
 	*pt = rpt(s, in->rn);
-	if (in->imm_op) {
+	if (in->wb) {
+		/* the write-back: Xn + imm, an address arithmetic like ADD's; pre-indexing
+		 * accesses the new address, post-indexing the old one */
+		bool ok = true;
+		int64_t nb = alu(IOM_A64_ADD, base, in->imm, 64, &ok);
+		if (!ok) {
+			fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
+			return -1;
+		}
+		bool u = runk(s, in->rn);
+		uint64_t bdt = *dt, bpt = *pt;
+		if (in->wb == 1)
+			base = nb;
+		wreg(s, in->rn, nb, bdt, bpt);
+		s->unk[in->rn] = u;
+	} else if (in->imm_op) {
 		off = in->imm;
 	} else if (in->rm != IOM_A64_NOREG) {
 		int64_t x = rv(s, in->rm);
@@ -333,14 +348,28 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 		fail(c, IOM_EINVAL, in, "AArch64: the address register does not hold a location");
 		return -1;
 	}
-	if (off != 0) {
-		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (arrays, "
-		     "mixed sizes) is not supported");
-		return -1;
+	/* the address: a location and a byte offset from it; an array's element is at a
+	 * multiple of its size (herd7 keeps int64_t v[2] as v[0] and v[1], 8 bytes apart) */
+	int sym = lk_ptr_sym(base);
+	int64_t byte = lk_ptr_elem(base) + off;
+	const struct iom_lit_test *t = c->lt->t;
+	if (sym >= 0 && (unsigned)sym < t->nr_syms && t->syms[sym].array_len) {
+		const struct iom_lit_sym *sy = &t->syms[sym];
+		int64_t es = lk_a64_type_bytes(sy->ctype);
+		if (byte < 0 || byte % es || byte / es >= (int64_t)sy->array_len) {
+			fail(c, IOM_EINVAL, in, "AArch64: an access outside the array's elements");
+			return -1;
+		}
+		if ((int64_t)in->bits != 8 * es) {
+			fail(c, IOM_EINVAL, in, "AArch64: an access of another size than the array's "
+			     "elements (mixed sizes) is not supported");
+			return -1;
+		}
+		return c->lt->loc_base[sym] + (int)(byte / es);
 	}
-	if (lk_ptr_elem(base) != 0) {
-		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (arrays, "
-		     "mixed sizes) is not supported");
+	if (byte != 0) {
+		fail(c, IOM_EINVAL, in, "AArch64: an access at an offset from a location (mixed "
+		     "sizes) is not supported");
 		return -1;
 	}
 	int l = lk_ptr_loc(c->lt, base);

@@ -127,6 +127,19 @@ void lk_a64_value_print(const struct iom_lit_test *t, const char *ctype, int64_t
 	lk_value_print(t, v, b);
 }
 
+int lk_a64_type_bytes(const char *ctype)
+{
+	static const struct { const char *type; int bytes; } w[] = {
+		{ "int8_t", 1 }, { "uint8_t", 1 }, { "char", 1 }, { "int16_t", 2 }, { "uint16_t", 2 },
+		{ "short", 2 }, { "int64_t", 8 }, { "uint64_t", 8 }, { "long", 8 },
+		{ "unsigned long", 8 }, { "long long", 8 }, { "intptr_t", 8 }, { "uintptr_t", 8 },
+	};
+	for (size_t i = 0; ctype && i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(ctype, w[i].type))
+			return w[i].bytes;
+	return ctype && strchr(ctype, '*') ? 8 : 4;
+}
+
 const char *lk_a64_reg_type(const struct iom_lit_thread *th, int reg)
 {
 	for (unsigned i = 0; i < th->nr_reg_inits; i++)
