@@ -111,8 +111,12 @@ struct iom_a64_ins {
 	int ra;                     /* MUL: the accumulator (ZR for MUL, SMULL, ...)         */
 	unsigned immr, imms;        /* BFM                                                   */
 	bool sext;                  /* LD: sign-extending load (LDRSB, LDRSH, LDRSW)         */
+	int pair_rd;                /* LDP/STP: the second register (parsing only)          */
+	bool pair_second;           /* the second access of an LDP/STP: one instruction with
+				     * the entry before it (text NULL)                       */
 	int wb;                     /* LD/ST: 1 pre-indexed [Xn,#imm]!, 2 post-indexed
-				     * [Xn],#imm: Xn is written back with Xn + imm           */
+				     * [Xn],#imm: Xn is written back with Xn + wb_imm        */
+	int64_t wb_imm;
 	unsigned dbits;             /* LD with sext: the destination's size (32 or 64)       */
 	int cond;                   /* BCOND, CSEL                                          */
 	int target;                 /* branches: instruction index of the label; may be nr */

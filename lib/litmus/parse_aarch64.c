@@ -225,10 +225,12 @@ static void mem_operand(struct parser *p, struct iom_a64_ins *in)
 		if (!in->imm_op)
 			lp_fail(p, IOM_EPARSE, in->pos, "AArch64: pre-indexing takes [Xn, #imm]!");
 		in->wb = 1;
+		in->wb_imm = in->imm;
+		in->imm = 0;
 	} else if (lp_is_p(lp_peek(p, 0), ',') && in->rm == IOM_A64_NOREG && !in->imm_op) {
 		/* [Xn], #imm: the access at Xn, then Xn += imm (str's PostIdx) */
 		lp_next(p);
-		in->imm = expect_imm(p);
+		in->wb_imm = expect_imm(p);
 		in->wb = 2;
 	}
 }
@@ -551,6 +553,25 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		}
 		return;
 	}
+	/* pairs: LDP/STP Rt1, Rt2, [Xn{, #imm}] (AArch64Sem.ml LoadPair: two accesses of one
+	 * instruction, at the address and the next element, with no order between them);
+	 * parse_cell adds the second access */
+	if (mnem(&t, "LDP") || mnem(&t, "STP")) {
+		in->op = mnem(&t, "LDP") ? IOM_A64_LD : IOM_A64_ST;
+		in->rd = expect_reg(p, &b, "the first register");
+		comma(p);
+		in->pair_rd = expect_reg(p, &b2, "the second register");
+		if (b2 != b)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: the pair's registers differ in size");
+		in->bits = b;
+		comma(p);
+		mem_operand(p, in);
+		if (in->rm != IOM_A64_NOREG)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes no index register",
+				(int)t.len, t.s);
+		in->imm_op = true;
+		return;
+	}
 	/* loads */
 	if (mnem(&t, "LDRSB") || mnem(&t, "LDRSH") || mnem(&t, "LDRSW")) {
 		in->op = IOM_A64_LD;
@@ -711,8 +732,29 @@ static void parse_cell(struct parser *p, struct a64_thread *at, const char *text
 	memset(in, 0, sizeof(*in));
 	in->pos = lp_peek(p, 0)->pos;
 	in->text = skip_labels(text);
+	in->pair_rd = IOM_A64_NOREG;
 	const char *tg = NULL;
 	parse_ins(p, in, &tg);
+	if (in->pair_rd != IOM_A64_NOREG) {
+		/* the pair's second access: the same instruction, the next element */
+		struct iom_a64_ins second = *in;
+		cap = at->cap;
+		struct iom_a64_ins *in2 = PUSH(p, at->ins, at->nr, cap);
+		at->cap = cap;
+		*in2 = second;
+		in2->rd = second.pair_rd;
+		in2->imm = second.imm + (int64_t)(second.bits / 8);
+		in2->pair_second = true;
+		in2->text = NULL;
+		/* write-back once: before the first access (pre-indexed), after the second
+		 * (post-indexed), which then addresses the old Xn plus the element size */
+		if (second.wb == 1) {
+			in2->wb = 0;
+		} else if (second.wb == 2) {
+			struct iom_a64_ins *first = in2 - 1;
+			first->wb = 0;
+		}
+	}
 	cap = at->captgt;
 	while (at->ntgt < at->nr - 1)
 		*PUSH(p, at->tgt, at->ntgt, cap) = NULL;
@@ -733,8 +775,14 @@ static int stop_line(const char *s, const char *e)
 		s++;
 	for (size_t i = 0; i < ARRAY_SIZE(kw); i++) {
 		size_t n = strlen(kw[i]);
-		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n))
-			return 1;
+		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n)) {
+			/* a keyword, not a label that starts like one (locationsX:) */
+			char c = (size_t)(e - s) > n ? s[n] : ' ';
+			int word = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+				   (c >= '0' && c <= '9') || c == '_' || c == '.';
+			if (!word || n == 1)
+				return 1;
+		}
 	}
 	return 0;
 }

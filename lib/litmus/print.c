@@ -444,6 +444,8 @@ static void print_aarch64(const struct iom_lit_test *t, struct iom_buf *b)
 	for (unsigned i = 0; i < t->nr_threads; i++) {
 		const struct iom_a64_prog *pg = t->threads[i].a64;
 		unsigned n = pg ? pg->nr + pg->nlab : 0;
+		for (unsigned k = 0; pg && k < pg->nr; k++)
+			n -= pg->ins[k].pair_second;
 		if (n > rows)
 			rows = n;
 		iom_buf_printf(b, "%s P%d", i ? " |" : "", t->threads[i].id);
@@ -456,10 +458,13 @@ static void print_aarch64(const struct iom_lit_test *t, struct iom_buf *b)
 			iom_buf_puts(b, i ? " | " : " ");
 			if (!pg)
 				continue;
-			if (nl[i] < pg->nlab && pg->lab_at[nl[i]] <= ni[i])
+			if (nl[i] < pg->nlab && pg->lab_at[nl[i]] <= ni[i]) {
 				iom_buf_printf(b, "%s:", pg->lab[nl[i]++]);
-			else if (ni[i] < pg->nr)
+			} else if (ni[i] < pg->nr) {
 				iom_buf_puts(b, pg->ins[ni[i]++].text);
+				if (ni[i] < pg->nr && pg->ins[ni[i]].pair_second)
+					ni[i]++;  /* printed with the first */
+			}
 		}
 		iom_buf_puts(b, " ;\n");
 	}

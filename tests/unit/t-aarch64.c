@@ -81,14 +81,14 @@ static void expect_error(const char *src, int line, int col, const char *words)
 static void t_parse_errors(void **state)
 {
 	(void)state;
-	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDP W0,W1,[X1] ;\nexists (0:X0=1)\n",
-		     4, 2, "LDP is not supported");
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDXP W0,W1,[X1] ;\nexists (0:X0=1)\n",
+		     4, 2, "LDXP is not supported");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n B nowhere ;\nexists (0:X0=1)\n",
 		     4, 2, "label nowhere is not defined");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X31] ;\nexists (0:X0=1)\n",
 		     4, 10, "expected a register");
-	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1],#4 ;\nexists (0:X0=1)\n",
-		     4, 13, "post-indexed");
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1],X2 ;\nexists (0:X0=1)\n",
+		     4, 14, "expected an immediate");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n MOV W0,#1 W1 ;\nexists (0:X0=1)\n",
 		     4, 12, "after the instruction");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 | P1 ;\n NOP | NOP | NOP ;\nexists (0:X0=1)\n",

@@ -291,6 +291,10 @@ static int add_ev(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins 
 	e->tid = c->th->id;
 	e->prim = -1;
 	e->poi = i;
+	if (in->pair_second) {      /* an LDP/STP's second access: the first's instruction */
+		idx--;
+		half = 1;
+	}
 	e->stmt = 2 * idx + half;   /* the R and W of one instruction: same group, no po */
 	e->grp = idx;
 	e->line = in->pos.line;
@@ -314,10 +318,10 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 	*dt = rdt(s, in->rn);
 	*pt = rpt(s, in->rn);
 	if (in->wb) {
-		/* the write-back: Xn + imm, an address arithmetic like ADD's; pre-indexing
+		/* the write-back: Xn + wb_imm, an address arithmetic like ADD's; pre-indexing
 		 * accesses the new address, post-indexing the old one */
 		bool ok = true;
-		int64_t nb = alu(IOM_A64_ADD, base, in->imm, 64, &ok);
+		int64_t nb = alu(IOM_A64_ADD, base, in->wb_imm, 64, &ok);
 		if (!ok) {
 			fail(c, IOM_EINVAL, in, "AArch64: arithmetic on an address is not supported");
 			return -1;
@@ -328,7 +332,8 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 			base = nb;
 		wreg(s, in->rn, nb, bdt, bpt);
 		s->unk[in->rn] = u;
-	} else if (in->imm_op) {
+	}
+	if (in->imm_op) {
 		off = in->imm;
 	} else if (in->rm != IOM_A64_NOREG) {
 		int64_t x = rv(s, in->rm);
