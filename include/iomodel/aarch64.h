@@ -44,6 +44,7 @@ enum iom_a64_op {
 enum iom_a64_alu {
 	IOM_A64_ADD, IOM_A64_SUB, IOM_A64_AND, IOM_A64_ORR, IOM_A64_EOR, IOM_A64_BIC,
 	IOM_A64_ORN, IOM_A64_EON, IOM_A64_LSL, IOM_A64_LSR, IOM_A64_ASR, IOM_A64_ROR,
+	IOM_A64_EXTR,               /* EXTR rd, rn, rm, #lsb: (rn:rm) >> lsb (lsb in immr)    */
 };
 
 /* LD<op> atomics (AArch64Sem.ml ldop) */

@@ -259,9 +259,29 @@ static int expect_cond(struct parser *p)
 	return c;
 }
 
+/* A branch target: a label (L0, .text), or an offset from the branch in bytes (.+8,
+ * .-4), kept as "@+8" until the thread's instructions are known */
 static const char *expect_label(struct parser *p)
 {
 	struct lit_token t = lp_next(p);
+	if (lp_is_p(&t, '.') && (lp_is_p(lp_peek(p, 0), '+') || lp_is_p(lp_peek(p, 0), '-')) &&
+	    lp_peek(p, 1)->kind == T_NUM) {
+		int neg = lp_is_p(lp_peek(p, 0), '-');
+		lp_next(p);
+		struct lit_token n = lp_next(p);
+		if (n.num % 4 || n.num > 4096)
+			lp_fail(p, IOM_EPARSE, n.pos, "AArch64: a branch offset is a multiple of 4 "
+				"below 4096");
+		char buf[32];
+		snprintf(buf, sizeof(buf), "@%c%llu", neg ? '-' : '+', (unsigned long long)n.num);
+		return lp_xstrndup(p, buf, strlen(buf));
+	}
+	if (lp_is_p(&t, '.') && lp_peek(p, 0)->kind == T_IDENT) {
+		struct lit_token n = lp_next(p);
+		char buf[128];
+		snprintf(buf, sizeof(buf), ".%.*s", (int)(n.len < 100 ? n.len : 100), n.s);
+		return lp_xstrndup(p, buf, strlen(buf));
+	}
 	if (t.kind != T_IDENT)
 		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a label, found %s", lp_describe(p, &t));
 	return lp_tokstr(p, &t);
@@ -317,7 +337,8 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		in->op = IOM_A64_NOP;
 		return;
 	}
-	if (mnem(&t, "B") && lp_is_p(lp_peek(p, 0), '.')) {
+	if (mnem(&t, "B") && lp_is_p(lp_peek(p, 0), '.') && lp_peek(p, 1)->kind == T_IDENT &&
+	    cond_code(lp_peek(p, 1)->s, lp_peek(p, 1)->len) >= 0) {
 		lp_next(p);
 		in->op = IOM_A64_BCOND;
 		in->cond = expect_cond(p);
@@ -401,6 +422,8 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		{ "ORN", IOM_A64_ORN, false, 0 }, { "EON", IOM_A64_EON, false, 0 },
 		{ "LSL", IOM_A64_LSL, false, 0 }, { "LSR", IOM_A64_LSR, false, 0 },
 		{ "ASR", IOM_A64_ASR, false, 0 }, { "ROR", IOM_A64_ROR, false, 0 },
+		{ "LSLV", IOM_A64_LSL, false, 0 }, { "LSRV", IOM_A64_LSR, false, 0 },
+		{ "ASRV", IOM_A64_ASR, false, 0 }, { "RORV", IOM_A64_ROR, false, 0 },
 		{ "CMP", IOM_A64_SUB, true, 1 }, { "CMN", IOM_A64_ADD, true, 1 },
 		{ "TST", IOM_A64_AND, true, 1 },
 	};
@@ -433,6 +456,23 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: a W operand of an X operation needs "
 					"an extension (SXTW, UXTW, ...)");
 		}
+		return;
+	}
+	if (mnem(&t, "EXTR")) {
+		/* EXTR rd, rn, rm, #lsb (AArch64Sem.ml I_EXTR) */
+		in->op = IOM_A64_ALU;
+		in->sub = IOM_A64_EXTR;
+		in->rd = expect_reg(p, &b, "the destination");
+		in->bits = b;
+		comma(p);
+		in->rn = expect_reg(p, &b2, "the first source");
+		comma(p);
+		in->rm = expect_reg(p, &b2, "the second source");
+		comma(p);
+		int64_t l = expect_imm(p);
+		if (l < 0 || l >= (int64_t)b)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: EXTR's position out of range");
+		in->immr = (unsigned)l;
 		return;
 	}
 	static const struct { const char *m; int kind; int form; } csels[] = {
@@ -692,6 +732,8 @@ static const char *skip_labels(const char *s)
 		while (*q == ' ')
 			q++;
 		const char *w = q;
+		if (*q == '.')
+			q++;
 		while ((*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') ||
 		       *q == '_')
 			q++;
@@ -710,8 +752,22 @@ static const char *skip_labels(const char *s)
 static void parse_cell(struct parser *p, struct a64_thread *at, const char *text)
 {
 	/* labels: NAME ':' (several may precede one instruction) */
-	while (lp_peek(p, 0)->kind == T_IDENT && lp_is_p(lp_peek(p, 1), ':')) {
-		struct lit_token l = lp_next(p);
+	for (;;) {
+		struct lit_token l;
+		if (lp_peek(p, 0)->kind == T_IDENT && lp_is_p(lp_peek(p, 1), ':')) {
+			l = lp_next(p);
+		} else if (lp_is_p(lp_peek(p, 0), '.') && lp_peek(p, 1)->kind == T_IDENT &&
+			   lp_is_p(lp_peek(p, 2), ':')) {
+			/* .text: -- the '.' is part of the name */
+			struct lit_token dot = lp_next(p);
+			l = lp_next(p);
+			if (l.s != dot.s + 1)
+				lp_fail(p, IOM_EPARSE, dot.pos, "AArch64: a blank inside a label");
+			l.s = dot.s;
+			l.len++;
+		} else {
+			break;
+		}
 		lp_next(p);
 		for (unsigned i = 0; i < at->nlab; i++)
 			if (strlen(at->lab[i].name) == l.len && !memcmp(at->lab[i].name, l.s, l.len))
@@ -951,6 +1007,26 @@ void lp_parse_aarch64_threads(struct parser *p)
 		for (unsigned k = 0; k < a->nr && k < a->ntgt; k++) {
 			if (!a->tgt[k])
 				continue;
+			if (a->tgt[k][0] == '@') {
+				/* an offset in bytes: instructions of 4 bytes (an LDP's second access is
+				 * no instruction of its own) */
+				long delta = strtol(a->tgt[k] + 1, NULL, 10) / 4;
+				long at_ins = 0;
+				for (unsigned q = 0; q < k; q++)
+					at_ins += !a->ins[q].pair_second;
+				long want = at_ins + delta;
+				long cnt = 0;
+				unsigned q = 0;
+				for (; q < a->nr && cnt < want; q++)
+					cnt += !a->ins[q].pair_second;
+				while (q < a->nr && a->ins[q].pair_second)
+					q++;
+				if (want < 0 || cnt < want)
+					lp_fail(p, IOM_EINVAL, a->ins[k].pos, "AArch64: the branch offset %s "
+						"leaves P%u's code", a->tgt[k] + 1, i);
+				a->ins[k].target = (int)q;
+				continue;
+			}
 			unsigned j;
 			for (j = 0; j < a->nlab; j++)
 				if (!strcmp(a->lab[j].name, a->tgt[k]))

@@ -698,7 +698,11 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			}
 			/* EOR Xd, Xn, Xn of an address is 0, a dependency the catalogue uses */
 			int64_t res;
-			if (lk_is_ptr(a) && a == b && (in->sub == IOM_A64_EOR || in->sub == IOM_A64_SUB))
+			if (in->sub == IOM_A64_EXTR && !lk_is_ptr(a) && !lk_is_ptr(b)) {
+				uint64_t hi = (uint64_t)mask(a, in->bits), lo = (uint64_t)mask(b, in->bits);
+				unsigned l = in->immr;
+				res = l ? (int64_t)((lo >> l) | (hi << (in->bits - l))) : (int64_t)lo;
+			} else if (lk_is_ptr(a) && a == b && (in->sub == IOM_A64_EOR || in->sub == IOM_A64_SUB))
 				res = 0;
 			else
 				res = alu(in->sub, a, b, in->bits, &ok);
