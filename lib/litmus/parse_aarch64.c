@@ -596,8 +596,22 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	/* pairs: LDP/STP Rt1, Rt2, [Xn{, #imm}] (AArch64Sem.ml LoadPair: two accesses of one
 	 * instruction, at the address and the next element, with no order between them);
 	 * parse_cell adds the second access */
-	if (mnem(&t, "LDP") || mnem(&t, "STP")) {
-		in->op = mnem(&t, "LDP") ? IOM_A64_LD : IOM_A64_ST;
+	if (mnem(&t, "LDP") || mnem(&t, "STP") || mnem(&t, "LDXP") || mnem(&t, "LDAXP") ||
+	    mnem(&t, "STXP") || mnem(&t, "STLXP")) {
+		bool ld = t.s[0] == 'L' || t.s[0] == 'l';
+		in->op = ld ? IOM_A64_LD : IOM_A64_ST;
+		if (t.len > 3) {
+			/* the exclusive pairs (AArch64Sem.ml ldxp, stxp) */
+			in->ann = IOM_A64_EXCL | (mnem(&t, "LDAXP") ? IOM_A64_ACQ : 0) |
+				  (mnem(&t, "STLXP") ? IOM_A64_REL : 0);
+			if (!ld) {
+				in->rs = expect_reg(p, &b2, "the status");
+				if (b2 != 32)
+					lp_fail(p, IOM_EPARSE, t.pos, "AArch64: the status register is a W "
+						"register");
+				comma(p);
+			}
+		}
 		in->rd = expect_reg(p, &b, "the first register");
 		comma(p);
 		in->pair_rd = expect_reg(p, &b2, "the second register");
@@ -606,9 +620,9 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		in->bits = b;
 		comma(p);
 		mem_operand(p, in);
-		if (in->rm != IOM_A64_NOREG)
-			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes no index register",
-				(int)t.len, t.s);
+		if (in->rm != IOM_A64_NOREG || (in->ann && (in->wb || in->imm)))
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes %s", (int)t.len, t.s,
+				in->ann ? "[Xn] only" : "no index register");
 		in->imm_op = true;
 		return;
 	}

@@ -177,6 +177,8 @@ enum {
 	LK_A64_DSB_FULL = 1u << 9, LK_A64_DSB_LD = 1u << 10, LK_A64_DSB_ST = 1u << 11,
 	LK_A64_ISB = 1u << 12,
 	LK_A64_SHARE = 1u << 13,    /* a barrier with a shareability option (ISH, OSH)    */
+	LK_A64_SCA = 1u << 14,      /* one of the two accesses of an LDXP or STXP: one
+				     * single-copy-atomic access (eventsMonad.ml para_atomic) */
 };
 int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d);
 

@@ -44,6 +44,7 @@ struct a64_st {
 	bool unk[LK_MAXREG];        /* the register's value is not known                  */
 	bool funk;                  /* the flags' value is not known                      */
 	int res_ev;                 /* exclusive reservation: the LDXR event, or -1        */
+	int res_ev2;                /* the second read of an LDXP, or -1                   */
 	int res_loc;
 	unsigned back[64];          /* backward jumps taken, per target (unroll)           */
 };
@@ -397,6 +398,12 @@ static void lrs_taint(const struct a64_st *s, int loc, const uint64_t *wdt, cons
 		}
 }
 
+/* Is instruction pc one access of a pair (LDP, STP, LDXP, STXP)? */
+static bool pair_of(const struct iom_a64_prog *pg, unsigned pc)
+{
+	return pg && (pg->ins[pc].pair_second || (pc + 1 < pg->nr && pg->ins[pc + 1].pair_second));
+}
+
 struct a64_run {
 	uint64_t wdt[LK_MAXTEV], wpt[LK_MAXTEV]; /* a write's input taints (for lrs)      */
 	uint64_t in_a[LK_MAXTEV], in_d[LK_MAXTEV], in_pb[LK_MAXTEV], in_pa[LK_MAXTEV];
@@ -487,6 +494,7 @@ enum { CAS_OK_RS, CAS_OK_RX, CAS_FAIL_WB, CAS_FAIL };
 static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc,
 		     const struct iom_a64_ins *in, int loc, uint64_t adt, uint64_t apt)
 {
+	const struct iom_a64_prog *pg = c->th->a64;
 	const struct a64_dom *d = &c->dom[loc];
 	for (int k = 0; k < d->n && !c->err; k++) {
 		int64_t v = d->v[k];
@@ -530,6 +538,8 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 			}
 			if (amo && way != CAS_FAIL)
 				tags |= LK_A64_AMO;
+			if ((in->ann & IOM_A64_EXCL) && in->op == IOM_A64_LD && pair_of(pg, pc))
+				tags |= LK_A64_SCA;
 			int e = add_ev(c, &s2, in, (int)pc, 0, LK_EV_R, tags, loc, v);
 			if (e < 0)
 				return;
@@ -544,8 +554,11 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 				if (in->sext && !lk_is_ptr(rvv))  /* LDRSB/H/W: to the register's size */
 					rvv = mask(sext_from(rvv, in->bits), in->dbits);
 				wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
-				if (in->ann & IOM_A64_EXCL) {
+				if ((in->ann & IOM_A64_EXCL) && in->pair_second) {
+					s2.res_ev2 = e;
+				} else if (in->ann & IOM_A64_EXCL) {
 					s2.res_ev = e;
+					s2.res_ev2 = -1;
 					s2.res_loc = loc;
 				}
 				step(c, &s2, &r2, pc + 1);
@@ -896,15 +909,23 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			uint64_t vdt = rdt(s, in->rd), vpt = rpt(s, in->rd);
 			uint32_t tags = (in->ann & IOM_A64_REL) ? LK_A64_L : 0;
 			bool excl = in->ann & IOM_A64_EXCL;
-			if (excl) {
+			if (excl && pair_of(pg, pc))
+				tags |= LK_A64_SCA;
+			if (excl && in->pair_second) {
+				/* an STXP's second write: the first succeeded */
+				tags |= LK_A64_X;
+			} else if (excl) {
 				/* fails, or succeeds on the reservation's location
 				 * (aarch64_or_riscv_store_conditional); either way the reservation
-				 * ends */
+				 * ends. A failed STXP writes neither element. */
 				struct a64_st s2 = *s;
-				s2.res_ev = -1;
+				s2.res_ev = s2.res_ev2 = -1;
 				wreg(&s2, in->rs, 1, 0, 0);
 				struct a64_run r2 = *r;
-				step(c, &s2, &r2, pc + 1);
+				unsigned next = pc + 1;
+				if (next < pg->nr && pg->ins[next].pair_second)
+					next++;
+				step(c, &s2, &r2, next);
 				if (c->err || s->res_ev < 0 || s->res_loc != loc)
 					return;
 				tags |= LK_A64_X;
@@ -917,11 +938,18 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			 * dependency into the STXR would order it before the later store (dob
 			 * addr;po;[W]) */
 			if (excl) {
+				/* lxsx (herd/mem.ml make_atomic_pairs_exclusives): every exclusive read
+				 * of the reservation to every exclusive write of the store */
 				r->in_a[w] = adt;
 				r->in_d[w] = vdt;
 				s->p.rmw[s->res_ev] |= 1ull << w;
-				s->res_ev = -1;
-				wreg(s, in->rs, 0, 0, 0);
+				if (s->res_ev2 >= 0)
+					s->p.rmw[s->res_ev2] |= 1ull << w;
+				bool more = pc + 1 < pg->nr && pg->ins[pc + 1].pair_second;
+				if (!more)
+					s->res_ev = s->res_ev2 = -1;
+				if (!in->pair_second)
+					wreg(s, in->rs, 0, 0, 0);
 			} else {
 				r->in_a[w] = adt;
 				r->in_d[w] = vdt;
@@ -955,7 +983,7 @@ static int run_thread(struct a64_ctx *c, const struct iom_lit_thread *th)
 	}
 	c->th = th;
 	c->budget = c->lt->path_budget ? c->lt->path_budget : 1000000;
-	s->res_ev = -1;
+	s->res_ev = s->res_ev2 = -1;
 	for (unsigned i = 0; i < th->nr_reg_inits; i++) {
 		const struct iom_lit_reginit *ri = &th->reg_inits[i];
 		wreg(s, ri->reg, ri->sym >= 0 ? lk_ptr(ri->sym) : lk_a64_at_type(ri->ctype, ri->value),

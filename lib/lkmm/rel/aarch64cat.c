@@ -21,7 +21,7 @@ enum {
 
 struct a64m {
 	struct lk_dim D;
-	lk_rel rf, fr, co, ca, po, poloc, ext, lws, lrs, addr, data, ctrl, dob, pob, aob, bob;
+	lk_rel rf, fr, co, ca, po, poloc, ext, lws, lrs, addr, data, ctrl, dob, pob, aob, bob, sca;
 	lk_rel lob, t1, t2, t3, ob, cyc;
 	lk_set R, W, M, A, Q, L, X, NORET, AMO, ISB, DMBF, DMBL, DMBS, DSBF, DSBL, DSBS;
 	int failed;
@@ -117,6 +117,20 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 			    x->ev[i].loc == x->ev[j].loc)
 				rel_add(&m->poloc, i, j);
 		}
+	/* sca-class: each memory event with itself, and the two accesses of a pair that
+	 * herd7 makes single-copy atomic (LK_A64_SCA: same thread and instruction) */
+	rel_clear(D, &m->sca);
+	for (int i = 0; i < n; i++) {
+		if (!set_has(&m->M, i))
+			continue;
+		rel_add(&m->sca, i, i);
+		if (!(x->ev[i].tags & LK_A64_SCA) || (x->ev[i].tags & LK_T_IW))
+			continue;
+		for (int j = 0; j < n; j++)
+			if (j != i && (x->ev[j].tags & LK_A64_SCA) && !(x->ev[j].tags & LK_T_IW) &&
+			    x->ev[j].tid == x->ev[i].tid && x->ev[j].grp == x->ev[i].grp)
+				rel_add(&m->sca, i, j);
+	}
 	/* internal visibility (aarch64.cat l.163-166) */
 	m->failed = 0;
 	/* coRW1-Exp: [R]; (po-loc | rmw); [W]; rfi; [R] irreflexive */
@@ -239,9 +253,12 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_copy(D, &m->t1, &m->po);                        /* po; [L]                    */
 	rel_ran(D, &m->t1, &m->L);
 	rel_or(D, &m->bob, &m->t1);
-	/* lob = (lws | dob | pob | aob | bob)+ (aarch64hwreqs.cat l.113; sca-class,
-	 * aarch64util.cat l.113, is the identity with one access size) */
+	/* lob = (lws | lws; sca-class | dob | pob | aob | bob)+ (aarch64hwreqs.cat l.113);
+	 * sca-class (aarch64util.cat l.113: [M & Exp]; sm; [M & Exp]) is the identity and the
+	 * two accesses of an LDXP or STXP (herd's si: one single-copy-atomic access) */
+	rel_seq(D, &m->t2, &m->lws, &m->sca);
 	rel_copy(D, &m->t1, &m->lws);
+	rel_or(D, &m->t1, &m->t2);
 	rel_or(D, &m->t1, &m->dob);
 	rel_or(D, &m->t1, &m->pob);
 	rel_or(D, &m->t1, &m->aob);
@@ -285,11 +302,14 @@ static int a64_check(void *mm, const struct lk_exec *x, const bool *observed, ui
 	rel_ran(D, &m->t3, &m->W);
 	rel_seq(D, &m->t1, &m->t2, &m->t3);
 	rel_or(D, &m->ob, &m->t1);
-	/* obs = Exp-obs (aarch64.cat l.100, l.147): rf & ext | ca & ext, between M */
+	/* obs = Exp-obs; sca-class? (aarch64.cat l.100, l.147): (rf & ext | ca & ext);
+	 * sca-class?, between M */
 	rel_copy(D, &m->t1, &m->rf);
 	rel_or(D, &m->t1, &m->ca);
 	rel_and(D, &m->t1, &m->ext);
 	rel_or(D, &m->ob, &m->t1);
+	rel_seq(D, &m->t2, &m->t1, &m->sca);
+	rel_or(D, &m->ob, &m->t2);
 	/* external (l.154-160): ob = (hw-reqs | obs)+ irreflexive, i.e. acyclic */
 	if (!rel_acyclic(D, &m->ob))
 		return m->failed = A64_AX_EXTERNAL;
