@@ -28,6 +28,8 @@ enum iom_a64_op {
 	IOM_A64_LDOP,       /* LD<op>{A,L,AL} rs, rt, [rn]; ST<op>{L} rs, [rn] (rt = ZR)     */
 	IOM_A64_CAS,        /* CAS{A,L,AL}{B,H} rs, rt, [rn]: rs is compared, then gets the
 			     * old value; rt is written on success                      */
+	IOM_A64_CASP,       /* CASP{A,L,AL} rs, ra, rd, casp_rt2, [rn]: both words compared
+			     * with (rs, ra), written with (rd, casp_rt2) on success     */
 	IOM_A64_BFM,        /* SBFM/UBFM rd, rn, #immr, #imms and their aliases SXTW, SXTB,
 			     * SXTH, UXTB, UXTH (sub: 1 signed)                          */
 	IOM_A64_UNARY,      /* NEG, MVN, ABS, RBIT, REV, REV16, REV32 (sub: the operation)  */
@@ -113,6 +115,7 @@ struct iom_a64_ins {
 	unsigned immr, imms;        /* BFM                                                   */
 	bool sext;                  /* LD: sign-extending load (LDRSB, LDRSH, LDRSW)         */
 	int pair_rd;                /* LDP/STP: the second register (parsing only)          */
+	int casp_rt2;               /* CASP: the second new value's register                 */
 	bool pair_second;           /* the second access of an LDP/STP: one instruction with
 				     * the entry before it (text NULL)                       */
 	int wb;                     /* LD/ST: 1 pre-indexed [Xn,#imm]!, 2 post-indexed

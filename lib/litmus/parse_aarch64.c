@@ -699,6 +699,38 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		in->op = IOM_A64_SWP;
 		goto amo;
 	}
+	if ((ann = ord_suffix(&t, "CASP", &b2)) >= 0 && !b2) {
+		/* CASP{A,L,AL} Rs, Rs+1, Rt, Rt+1, [Xn] (AArch64Sem.ml casp): the pairs are
+		 * consecutive registers, the first even */
+		in->op = IOM_A64_CASP;
+		in->ann = (unsigned)ann;
+		int n[4];
+		for (int k = 0; k < 4; k++) {
+			struct lit_token r = lp_next(p);
+			unsigned rb;
+			if (reg_name(&r, &n[k], &rb) < 0 || n[k] < 0 || (k && rb != b))
+				lp_fail(p, IOM_EPARSE, r.pos, "AArch64: CASP takes four registers of one "
+					"size, found %s", lp_describe(p, &r));
+			if (!k)
+				b = rb;
+			comma(p);
+		}
+		if (n[0] % 2 || n[1] != n[0] + 1 || n[2] % 2 || n[3] != n[2] + 1)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: CASP's pairs are an even register and "
+				"the next");
+		in->rs = thread_reg(p, n[0]);
+		in->ra = thread_reg(p, n[1]);
+		in->rd = thread_reg(p, n[2]);
+		in->pair_rd = thread_reg(p, n[3]);
+		in->bits = b;
+		mem_operand(p, in);
+		if (in->imm_op ? in->imm != 0 : in->rm != IOM_A64_NOREG || in->wb)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: CASP takes [Xn] only");
+		in->imm_op = true;
+		in->casp_rt2 = in->pair_rd;
+		in->pair_rd = IOM_A64_NOREG;
+		return;
+	}
 	if ((ann = ord_suffix(&t, "CAS", &b2)) >= 0) {
 		in->op = IOM_A64_CAS;
 		goto amo;

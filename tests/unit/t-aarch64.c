@@ -81,8 +81,10 @@ static void expect_error(const char *src, int line, int col, const char *words)
 static void t_parse_errors(void **state)
 {
 	(void)state;
-	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n CASP W0,W1,W2,W3,[X1] ;\nexists (0:X0=1)\n",
-		     4, 2, "CASP is not supported");
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n ADR X0,L1 ;\nexists (0:X0=1)\n",
+		     4, 2, "ADR is not supported");
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n CASP W1,W2,W2,W3,[X1] ;\nexists (0:X0=1)\n",
+		     4, 2, "an even register and the next");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n B nowhere ;\nexists (0:X0=1)\n",
 		     4, 2, "label nowhere is not defined");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X31] ;\nexists (0:X0=1)\n",

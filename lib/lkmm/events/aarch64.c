@@ -296,7 +296,7 @@ static int add_ev(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins 
 		idx--;
 		half = 1;
 	}
-	e->stmt = 2 * idx + half;   /* the R and W of one instruction: same group, no po */
+	e->stmt = 4 * idx + half;   /* the accesses of one instruction: same group, no po */
 	e->grp = idx;
 	e->line = in->pos.line;
 	e->col = in->pos.col;
@@ -629,6 +629,95 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 	}
 }
 
+/* CASP (AArch64Sem.ml casp): two reads (not one single-copy-atomic access: >>|), both
+ * compared with the Rs pair; on success two writes of the Rt pair, each the amo partner of
+ * its location's read; the Rs pair gets the values read. The same alternatives as CAS. */
+static void run_casp(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc,
+		     const struct iom_a64_ins *in, int l1, int l2, uint64_t adt, uint64_t apt)
+{
+	const struct a64_dom *d1 = &c->dom[l1], *d2 = &c->dom[l2];
+	int64_t c1 = rv(s, in->rs), c2 = rv(s, in->ra);
+	int64_t n1 = rv(s, in->rd), n2 = rv(s, in->casp_rt2);
+	if (lk_is_ptr(c1) || lk_is_ptr(c2) || lk_is_ptr(n1) || lk_is_ptr(n2)) {
+		fail(c, IOM_EINVAL, in, "AArch64: CASP on addresses is not supported");
+		return;
+	}
+	uint64_t sdt = rdt(s, in->rs) | rdt(s, in->ra), spt = rpt(s, in->rs) | rpt(s, in->ra);
+	for (int k1 = 0; k1 < d1->n && !c->err; k1++)
+		for (int k2 = 0; k2 < d2->n && !c->err; k2++) {
+			int64_t v1 = d1->v[k1], v2 = d2->v[k2];
+			if (lk_is_ptr(v1) || lk_is_ptr(v2)) {
+				fail(c, IOM_EINVAL, in, "AArch64: CASP on addresses is not supported");
+				return;
+			}
+			v1 = mask(v1, in->bits);
+			v2 = mask(v2, in->bits);
+			bool eq = v1 == mask(c1, in->bits) && v2 == mask(c2, in->bits);
+			for (int wi = 0; wi < 2 && !c->err; wi++) {
+				int way = eq ? (wi ? CAS_OK_RX : CAS_OK_RS) : CAS_FAIL;
+				struct a64_st s2 = *s;
+				struct a64_run r2 = *r;
+				uint32_t tags = 0;
+				if (in->ann & IOM_A64_ACQ)
+					tags |= LK_A64_A;
+				if (way != CAS_FAIL)
+					tags |= LK_A64_X | LK_A64_AMO;
+				int e1 = add_ev(c, &s2, in, (int)pc, 0, LK_EV_R, tags, l1, d1->v[k1]);
+				int e2 = add_ev(c, &s2, in, (int)pc, 1, LK_EV_R, tags, l2, d2->v[k2]);
+				if (e1 < 0 || e2 < 0)
+					return;
+				uint64_t t1 = adt, p1 = apt, t2 = adt, p2 = apt;
+				lrs_taint(&s2, l1, r2.wdt, r2.wpt, &t1, &p1);
+				lrs_taint(&s2, l2, r2.wdt, r2.wpt, &t2, &p2);
+				int ev[2] = { e1, e2 };
+				uint64_t tt[2] = { t1, t2 }, pp[2] = { p1, p2 };
+				for (int q = 0; q < 2; q++) {
+					r2.in_a[ev[q]] = adt;
+					r2.in_d[ev[q]] = 0;
+					r2.in_pb[ev[q]] = pp[q] | tt[q];
+					r2.in_pa[ev[q]] = apt | adt;
+				}
+				uint64_t me = (1ull << e1) | (1ull << e2);
+				uint64_t rdt_all = t1 | t2 | me, rpt_all = p1 | p2 | me;
+				if (way != CAS_FAIL) {
+					int64_t nv[2] = { mask(n1, in->bits), mask(n2, in->bits) };
+					int vr[2] = { in->rd, in->casp_rt2 };
+					int loc[2] = { l1, l2 };
+					uint32_t wt = LK_A64_X | LK_A64_AMO |
+						      ((in->ann & IOM_A64_REL) ? LK_A64_L : 0);
+					for (int q = 0; q < 2; q++) {
+						int w = add_ev(c, &s2, in, (int)pc, 2 + q, LK_EV_W, wt, loc[q], nv[q]);
+						if (w < 0)
+							return;
+						s2.p.rmw[ev[q]] |= 1ull << w;
+						uint64_t vd = rdt(&s2, vr[q]), vp = rpt(&s2, vr[q]);
+						r2.in_a[w] = adt;
+						r2.in_d[w] = vd;
+						r2.in_pb[w] = apt | adt | vp | vd | sdt | spt | rpt_all | rdt_all;
+						r2.in_pa[w] = apt | adt;
+						r2.wdt[w] = adt | vd;
+						r2.wpt[w] = r2.wdt[w] | apt | vp | sdt | spt | rdt_all | rpt_all;
+						if (c->wrote && dom_add(&c->wrote[loc[q]], nv[q]) < 0) {
+							fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than "
+							     "64 values: the engine's limit");
+							return;
+						}
+					}
+				}
+				/* the Rs pair gets the values read: from Rs itself (DataFromRRs, with the
+				 * comparison's iico_ctrl) or from the reads */
+				if (way == CAS_OK_RS) {
+					wreg(&s2, in->rs, v1, rdt(s, in->rs), spt | sdt | rdt_all | rpt_all);
+					wreg(&s2, in->ra, v2, rdt(s, in->ra), spt | sdt | rdt_all | rpt_all);
+				} else {
+					wreg(&s2, in->rs, v1, t1 | (1ull << e1), p1 | (1ull << e1));
+					wreg(&s2, in->ra, v2, t2 | (1ull << e2), p2 | (1ull << e2));
+				}
+				step(c, &s2, &r2, pc + 1);
+			}
+		}
+}
+
 static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc)
 {
 	const struct iom_a64_prog *pg = c->th->a64;
@@ -882,6 +971,19 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			}
 			pc = t;
 			continue;
+		}
+		case IOM_A64_CASP: {
+			uint64_t adt, apt, adt2, apt2;
+			int l1 = ea(c, s, in, &adt, &apt);
+			if (l1 < 0)
+				return;
+			struct iom_a64_ins in2 = *in;
+			in2.imm = in->imm + (int64_t)(in->bits / 8);
+			int l2 = ea(c, s, &in2, &adt2, &apt2);
+			if (l2 < 0)
+				return;
+			run_casp(c, s, r, pc, in, l1, l2, adt, apt);
+			return;
 		}
 		case IOM_A64_LD:
 		case IOM_A64_SWP:
