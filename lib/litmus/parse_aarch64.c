@@ -905,7 +905,13 @@ static int known_type(const char *ty)
 	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
 		if (strlen(base[i]) == n && !memcmp(base[i], ty, n))
 			return 1;
-	return 0;
+	/* herd7 also takes a type it does not know (A73's "unit64_t"), as a 64-bit value; a
+	 * single name, not a lock, a structure or a pointer chain */
+	for (size_t i = 0; i < n; i++)
+		if (!((ty[i] >= 'a' && ty[i] <= 'z') || (ty[i] >= 'A' && ty[i] <= 'Z') ||
+		      (ty[i] >= '0' && ty[i] <= '9') || ty[i] == '_'))
+			return 0;
+	return n && !strstr(ty, "lock") && !strstr(ty, "srcu") && strcmp(ty, "atomic_t");
 }
 
 static void check_types(struct parser *p)
@@ -967,6 +973,30 @@ void lp_parse_aarch64_threads(struct parser *p)
 			q++;
 		if (q == le) {
 			off = eol < len ? eol + 1 : eol;
+			line++;
+			col = 1;
+			continue;
+		}
+		if (q + 1 < le && q[0] == '(' && q[1] == '*') {
+			/* a comment line (herd7 takes them between the rows): skip to its end,
+			 * over several lines if need be; an unterminated one is an error */
+			size_t k = (size_t)(q - src) + 2;
+			while (k + 1 < len && !(src[k] == '*' && src[k + 1] == ')'))
+				k++;
+			if (k + 1 >= len)
+				lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(q - ls) },
+					"AArch64: unterminated comment");
+			for (size_t m = off; m < k; m++)
+				if (src[m] == '\n')
+					line++;
+			k += 2;
+			/* the rest of the comment's last line must be blank */
+			while (k < len && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r'))
+				k++;
+			if (k < len && src[k] != '\n')
+				lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, 1 },
+					"AArch64: text after a comment on a row");
+			off = k < len ? k + 1 : k;
 			line++;
 			col = 1;
 			continue;
