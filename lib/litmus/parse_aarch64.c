@@ -819,6 +819,11 @@ static void parse_cell(struct parser *p, struct a64_thread *at, const char *text
 			if (strlen(at->lab[i].name) == l.len && !memcmp(at->lab[i].name, l.s, l.len))
 				lp_fail(p, IOM_EPARSE, l.pos, "AArch64: label %.*s defined twice",
 					(int)l.len, l.s);
+		static const char *const kw[] = { "exists", "forall", "locations", "filter", "final" };
+		for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+			if (strlen(kw[i]) == l.len && !memcmp(kw[i], l.s, l.len))
+				lp_fail(p, IOM_EPARSE, l.pos, "AArch64: a label named like the keyword %s",
+					kw[i]);
 		unsigned cap = at->caplab;
 		struct a64_label *nl = PUSH(p, at->lab, at->nlab, cap);
 		at->caplab = cap;
