@@ -1043,12 +1043,26 @@ void lp_parse_aarch64_threads(struct parser *p)
 				canon_init_regs(p, th);
 				nth = cell + 1;
 			} else if (cell < nth) {
+				/* the instruction as written, for printing: blanks collapsed, comments
+				 * left out (the lexer reads them; an unterminated one is its error) */
 				char buf[256];
 				size_t n = 0;
-				for (const char *c = cs; c < ce && n + 2 < sizeof(buf); c++) {
+				for (const char *c = cs; c < ce; c++) {
+					if (c + 1 < ce && c[0] == '(' && c[1] == '*') {
+						const char *e = c + 2;
+						while (e + 1 < ce && !(e[0] == '*' && e[1] == ')'))
+							e++;
+						c = e + 1 < ce ? e + 1 : ce - 1;
+						if (n && buf[n - 1] != ' ' && n + 2 < sizeof(buf))
+							buf[n++] = ' ';
+						continue;
+					}
 					int blank = *c == ' ' || *c == '\t' || *c == '\r';
 					if (blank && (!n || buf[n - 1] == ' '))
 						continue;
+					if (n + 2 >= sizeof(buf))
+						lp_fail(p, IOM_ELIMIT, (struct iom_lit_pos){ line, col + (int)(cs - ls) },
+							"AArch64: a cell longer than 250 characters");
 					buf[n++] = blank ? ' ' : *c;
 				}
 				while (n && buf[n - 1] == ' ')
