@@ -1057,7 +1057,9 @@ void lp_parse_aarch64_threads(struct parser *p)
 							buf[n++] = ' ';
 						continue;
 					}
-					int blank = *c == ' ' || *c == '\t' || *c == '\r';
+					/* every blank the lexer skips (a form feed too) */
+					int blank = *c == ' ' || *c == '\t' || *c == '\r' || *c == '\f' ||
+						    *c == '\v';
 					if (blank && (!n || buf[n - 1] == ' '))
 						continue;
 					if (n + 2 >= sizeof(buf))
