@@ -872,28 +872,6 @@ static void parse_cell(struct parser *p, struct a64_thread *at, const char *text
 			"instruction", lp_describe(p, lp_peek(p, 0)));
 }
 
-static int stop_line(const char *s, const char *e)
-{
-	static const char *const kw[] = { "exists", "~", "forall", "locations", "filter", "final",
-					  "(" };
-	if (memchr(s, '|', (size_t)(e - s)))
-		return 0;
-	while (s < e && (*s == ' ' || *s == '\t'))
-		s++;
-	for (size_t i = 0; i < ARRAY_SIZE(kw); i++) {
-		size_t n = strlen(kw[i]);
-		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n)) {
-			/* a keyword, not a label that starts like one (locationsX:) */
-			char c = (size_t)(e - s) > n ? s[n] : ' ';
-			int word = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-				   (c >= '0' && c <= '9') || c == '_' || c == '.';
-			if (!word || n == 1)
-				return 1;
-		}
-	}
-	return 0;
-}
-
 /* The types herd7's AArch64 init block takes: the integer types, and pointers to them */
 static int known_type(const char *ty)
 {
@@ -955,149 +933,18 @@ static void canon_init_regs(struct parser *p, struct iom_lit_thread *th)
 	}
 }
 
+static void a64_row_cell(struct parser *p, unsigned cell, const char *text, void *arg)
+{
+	struct a64_thread *at = arg;
+	parse_cell(p, &at[cell], text);
+}
+
 void lp_parse_aarch64_threads(struct parser *p)
 {
 	check_types(p);
-	if (p->nla)
-		lp_fail(p, IOM_EPARSE, p->la[0].pos, "AArch64: expected the thread header after the "
-			"initial state");
-	struct lit_lexer main = p->lx;
-	const char *src = main.src;
-	size_t off = main.off, len = main.len;
-	int line = main.line, col = main.col;
-	unsigned nth = 0;
 	struct a64_thread *at = lp_xalloc(p, LIT_MAX_THREADS * sizeof(*at));
-	int header = 1;
-	while (off < len) {
-		size_t eol = off;
-		while (eol < len && src[eol] != '\n')
-			eol++;
-		const char *ls = src + off, *le = src + eol;
-		const char *q = ls;
-		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-			q++;
-		if (q == le) {
-			off = eol < len ? eol + 1 : eol;
-			line++;
-			col = 1;
-			continue;
-		}
-		if (q + 1 < le && q[0] == '(' && q[1] == '*') {
-			/* a comment line (herd7 takes them between the rows): skip to its end,
-			 * over several lines if need be; an unterminated one is an error */
-			size_t k = (size_t)(q - src) + 2;
-			while (k + 1 < len && !(src[k] == '*' && src[k + 1] == ')'))
-				k++;
-			if (k + 1 >= len)
-				lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(q - ls) },
-					"AArch64: unterminated comment");
-			for (size_t m = off; m < k; m++)
-				if (src[m] == '\n')
-					line++;
-			k += 2;
-			/* the rest of the comment's last line must be blank */
-			while (k < len && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r'))
-				k++;
-			if (k < len && src[k] != '\n')
-				lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, 1 },
-					"AArch64: text after a comment on a row");
-			off = k < len ? k + 1 : k;
-			line++;
-			col = 1;
-			continue;
-		}
-		if (stop_line(ls, le))
-			break;
-		unsigned cell = 0;
-		const char *cs = ls;
-		int done = 0;
-		while (!done) {
-			const char *ce = cs;
-			while (ce < le && *ce != '|' && *ce != ';')
-				ce++;
-			done = ce >= le || *ce == ';';
-			struct lit_lexer cl;
-			lit_lex_init(&cl, cs, (size_t)(ce - cs));
-			cl.line = line;
-			cl.col = col + (int)(cs - ls);
-			cl.asm_imm = 1;
-			cl.u64 = 1;
-			p->lx = cl;
-			p->nla = 0;
-			if (header) {
-				struct lit_token t = lp_next(p);
-				if (lp_thread_number(&t) != (int)cell)
-					lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected P%u in the thread "
-						"header, found %s", cell, lp_describe(p, &t));
-				if (cell >= LIT_MAX_THREADS)
-					lp_fail(p, IOM_ELIMIT, t.pos, "more than %d threads", LIT_MAX_THREADS);
-				if (lp_peek(p, 0)->kind != T_EOF)
-					lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "AArch64: unexpected %s in "
-						"the thread header", lp_describe(p, lp_peek(p, 0)));
-				struct iom_lit_thread *th = PUSH(p, p->t->threads, p->t->nr_threads,
-								 p->cap_threads);
-				th->id = (int)cell;
-				th->pos = t.pos;
-				p->cap_regs = 0;
-				lp_thread_reginits(p, th);
-				canon_init_regs(p, th);
-				nth = cell + 1;
-			} else if (cell < nth) {
-				/* the instruction as written, for printing: blanks collapsed, comments
-				 * left out (the lexer reads them; an unterminated one is its error) */
-				char buf[256];
-				size_t n = 0;
-				for (const char *c = cs; c < ce; c++) {
-					if (c + 1 < ce && c[0] == '(' && c[1] == '*') {
-						const char *e = c + 2;
-						while (e + 1 < ce && !(e[0] == '*' && e[1] == ')'))
-							e++;
-						c = e + 1 < ce ? e + 1 : ce - 1;
-						if (n && buf[n - 1] != ' ' && n + 2 < sizeof(buf))
-							buf[n++] = ' ';
-						continue;
-					}
-					/* every blank the lexer skips (a form feed too) */
-					int blank = *c == ' ' || *c == '\t' || *c == '\r' || *c == '\f' ||
-						    *c == '\v';
-					if (blank && (!n || buf[n - 1] == ' '))
-						continue;
-					if (n + 2 >= sizeof(buf))
-						lp_fail(p, IOM_ELIMIT, (struct iom_lit_pos){ line, col + (int)(cs - ls) },
-							"AArch64: a cell longer than 250 characters");
-					buf[n++] = blank ? ' ' : *c;
-				}
-				while (n && buf[n - 1] == ' ')
-					n--;
-				p->cur = &p->t->threads[cell];
-				p->cap_regs = p->cur->nr_regs;
-				parse_cell(p, &at[cell], lp_xstrndup(p, buf, n));
-				p->cur = NULL;
-			} else {
-				/* herd7 ignores empty cells past the last thread; text there is an error */
-				for (const char *c = cs; c < ce; c++)
-					if (*c != ' ' && *c != '\t' && *c != '\r')
-						lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(c - ls) },
-							"AArch64: more cells than threads");
-			}
-			if (p->lx.bad)
-				lp_fail(p, IOM_EPARSE, p->lx.bad_pos, "%s", p->lx.bad_msg);
-			cell++;
-			cs = ce + 1;
-		}
-		if (header && !nth)
-			lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "AArch64: no threads");
-		header = 0;
-		off = eol < len ? eol + 1 : eol;
-		line++;
-		col = 1;
-	}
-	p->lx = main;
-	p->nla = 0;
-	lit_lex_seek(&p->lx, off);
-	if (!nth)
-		lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "AArch64: expected the thread "
-			"header P0 | P1 ... ;");
+	const struct lp_rows rows = { "AArch64", 1, canon_init_regs, a64_row_cell, at };
+	unsigned nth = lp_parse_rows(p, &rows);
 	for (unsigned i = 0; i < nth; i++) {
 		struct iom_lit_thread *th = &p->t->threads[i];
 		struct a64_thread *a = &at[i];

@@ -134,6 +134,20 @@ struct iom_lit_stmt *lp_push_stmt(struct parser *p, struct stmt_list *l,
 void lp_thread_reginits(struct parser *p, struct iom_lit_thread *th);
 /* parse_aarch64.c */
 void lp_parse_aarch64_threads(struct parser *p);
+/* parse_rows.c: the thread rows of LISA and AArch64 tests; the threads are made from the
+ * header row (thread() is called after each one's init registers), and each cell of the
+ * other rows is handed to cell() with its text, p->cur and p->lx set. Returns how many
+ * threads. */
+struct lp_rows {
+	const char *dialect;        /* in messages: "LISA", "AArch64"                      */
+	int asm_cells;              /* AArch64: '#' immediates and 64-bit numbers in cells,
+				     * comment lines between rows, keywords as whole words,
+				     * empty cells past the last thread                     */
+	void (*thread)(struct parser *p, struct iom_lit_thread *th);
+	void (*cell)(struct parser *p, unsigned cell, const char *text, void *arg);
+	void *arg;
+};
+unsigned lp_parse_rows(struct parser *p, const struct lp_rows *r);
 
 /* parse_init.c (the init block) */
 int lp_parse_dev_arg(struct parser *p, const char *what);

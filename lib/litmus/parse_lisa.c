@@ -346,122 +346,26 @@ static void lisa_build(struct parser *p, struct stmt_list *l, struct lisa_ins *i
 	}
 }
 
-static int lisa_stop_line(const char *s, const char *e)
+struct lisa_rows {
+	unsigned cap_ins[LIT_MAX_THREADS], nr_ins[LIT_MAX_THREADS];
+	struct lisa_ins *ins[LIT_MAX_THREADS];
+};
+
+static void lisa_row_cell(struct parser *p, unsigned cell, const char *text, void *arg)
 {
-	static const char *const kw[] = { "exists", "~", "forall", "locations", "filter", "final",
-					  "(" };
-	if (memchr(s, '|', (size_t)(e - s)))
-		return 0; /* a row of cells */
-	while (s < e && (*s == ' ' || *s == '\t'))
-		s++;
-	for (size_t i = 0; i < ARRAY_SIZE(kw); i++) {
-		size_t n = strlen(kw[i]);
-		if ((size_t)(e - s) >= n && !memcmp(s, kw[i], n))
-			return 1;
-	}
-	return 0;
+	struct lisa_rows *lr = arg;
+	struct lisa_ins *in = PUSH(p, lr->ins[cell], lr->nr_ins[cell], lr->cap_ins[cell]);
+	memset(in, 0, sizeof(*in));
+	lisa_cell(p, in, text);
 }
 
 void lp_parse_lisa_threads(struct parser *p)
 {
-	if (p->nla)
-		lp_fail(p, IOM_EPARSE, p->la[0].pos, "LISA: expected the thread header after the "
-		     "initial state");
-	struct lit_lexer main = p->lx;
-	const char *src = main.src;
-	size_t off = main.off, len = main.len;
-	int line = main.line, col = main.col;
-	unsigned nth = 0, cap_ins[LIT_MAX_THREADS] = { 0 }, nr_ins[LIT_MAX_THREADS] = { 0 };
-	struct lisa_ins *ins[LIT_MAX_THREADS] = { 0 };
-	int header = 1;
-	while (off < len) {
-		size_t eol = off;
-		while (eol < len && src[eol] != '\n')
-			eol++;
-		const char *ls = src + off, *le = src + eol;
-		const char *q = ls;
-		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-			q++;
-		if (q == le) {
-			off = eol < len ? eol + 1 : eol;
-			line++;
-			col = 1;
-			continue;
-		}
-		if (lisa_stop_line(ls, le))
-			break;
-		/* cells */
-		unsigned cell = 0;
-		const char *cs = ls;
-		int done = 0;
-		while (!done) {
-			const char *ce = cs;
-			while (ce < le && *ce != '|' && *ce != ';')
-				ce++;
-			done = ce >= le || *ce == ';';
-			struct lit_lexer cl;
-			lit_lex_init(&cl, cs, (size_t)(ce - cs));
-			cl.line = line;
-			cl.col = col + (int)(cs - ls);
-			p->lx = cl;
-			p->nla = 0;
-			if (header) {
-				struct lit_token t = lp_next(p);
-				if (lp_thread_number(&t) != (int)cell)
-					lp_fail(p, IOM_EPARSE, t.pos, "LISA: expected P%u in the thread "
-					     "header, found %s", cell, lp_describe(p, &t));
-				if (cell >= LIT_MAX_THREADS)
-					lp_fail(p, IOM_ELIMIT, t.pos, "more than %d threads", LIT_MAX_THREADS);
-				if (lp_peek(p, 0)->kind != T_EOF)
-					lp_fail(p, IOM_EPARSE, lp_peek(p, 0)->pos, "LISA: unexpected %s in the "
-					     "thread header", lp_describe(p, lp_peek(p, 0)));
-				struct iom_lit_thread *th = PUSH(p, p->t->threads, p->t->nr_threads,
-								 p->cap_threads);
-				th->id = (int)cell;
-				th->pos = t.pos;
-				p->cap_regs = 0;
-				lp_thread_reginits(p, th);
-				nth = cell + 1;
-			} else {
-				if (cell >= nth)
-					lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col + (int)(cs - ls) },
-					     "LISA: more cells than threads");
-				/* the instruction text, blanks collapsed */
-				char buf[256];
-				size_t n = 0;
-				for (const char *c = cs; c < ce && n + 2 < sizeof(buf); c++) {
-					int blank = *c == ' ' || *c == '\t' || *c == '\r';
-					if (blank && (!n || buf[n - 1] == ' '))
-						continue;
-					buf[n++] = blank ? ' ' : *c;
-				}
-				while (n && buf[n - 1] == ' ')
-					n--;
-				p->cur = &p->t->threads[cell];
-				p->cap_regs = p->cur->nr_regs; /* regs arrays are regrown below */
-				struct lisa_ins *in = PUSH(p, ins[cell], nr_ins[cell], cap_ins[cell]);
-				memset(in, 0, sizeof(*in));
-				lisa_cell(p, in, lp_xstrndup(p, buf, n));
-				p->cur = NULL;
-			}
-			if (p->lx.bad)
-				lp_fail(p, IOM_EPARSE, p->lx.bad_pos, "%s", p->lx.bad_msg);
-			cell++;
-			cs = ce + 1;
-		}
-		if (header && !nth)
-			lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "LISA: no threads");
-		header = 0;
-		off = eol < len ? eol + 1 : eol;
-		line++;
-		col = 1;
-	}
-	p->lx = main;
-	p->nla = 0;
-	lit_lex_seek(&p->lx, off);
-	if (!nth)
-		lp_fail(p, IOM_EPARSE, (struct iom_lit_pos){ line, col }, "LISA: expected the thread "
-		     "header P0 | P1 ... ;");
+	struct lisa_rows *lr = lp_xalloc(p, sizeof(*lr));
+	const struct lp_rows rows = { "LISA", 0, NULL, lisa_row_cell, lr };
+	unsigned nth = lp_parse_rows(p, &rows);
+	unsigned *nr_ins = lr->nr_ins;
+	struct lisa_ins **ins = lr->ins;
 	for (unsigned i = 0; i < nth; i++) {
 		struct iom_lit_thread *th = &p->t->threads[i];
 		p->cur = th;

@@ -185,6 +185,8 @@ int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d);
 /* events layer */
 int lk_events_build(struct lk_test *lt, struct iom_diag *d);
 void lk_events_free(struct lk_test *lt);
+/* room for one more path at the end of o (events/events.c); NULL when out of memory */
+struct lk_path *lk_paths_add(struct lk_paths *o);
 
 /* One candidate execution, as the rel layer evaluates it. */
 struct lk_exec {

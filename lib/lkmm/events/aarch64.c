@@ -415,18 +415,11 @@ static void emit(struct a64_ctx *c, struct a64_st *s, const struct a64_run *r)
 {
 	if (!c->collect)
 		return;
-	struct lk_paths *o = c->out;
-	if (o->n == o->cap) {
-		unsigned nc = o->cap ? o->cap * 2 : 8;
-		struct lk_path *nv = realloc(o->v, nc * sizeof(*nv));
-		if (!nv) {
-			c->err = -IOM_ENOMEM;
-			return;
-		}
-		o->v = nv;
-		o->cap = nc;
+	struct lk_path *p = lk_paths_add(c->out);
+	if (!p) {
+		c->err = -IOM_ENOMEM;
+		return;
 	}
-	struct lk_path *p = &o->v[o->n++];
 	*p = s->p;
 	/* final registers as herd7 keeps them, at their declared type (int: 32-bit) */
 	for (unsigned k = 0; k < c->th->nr_regs && k < LK_MAXREG; k++)

@@ -868,22 +868,28 @@ static void exec_prim(struct ictx *c, struct tstate *s, const struct iom_lit_stm
 	run(c, s, b, i + 1, ctrl, k);
 }
 
+struct lk_path *lk_paths_add(struct lk_paths *o)
+{
+	if (o->n == o->cap) {
+		unsigned nc = o->cap ? o->cap * 2 : 8;
+		struct lk_path *nv = realloc(o->v, nc * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		o->v = nv;
+		o->cap = nc;
+	}
+	return &o->v[o->n++];
+}
+
 static void emit(struct ictx *c, struct tstate *s)
 {
 	if (!c->collect)
 		return;
-	struct lk_paths *o = c->out;
-	if (o->n == o->cap) {
-		unsigned nc = o->cap ? o->cap * 2 : 8;
-		struct lk_path *nv = realloc(o->v, nc * sizeof(*nv));
-		if (!nv) {
-			c->err = -IOM_ENOMEM;
-			return;
-		}
-		o->v = nv;
-		o->cap = nc;
+	struct lk_path *p = lk_paths_add(c->out);
+	if (!p) {
+		c->err = -IOM_ENOMEM;
+		return;
 	}
-	struct lk_path *p = &o->v[o->n++];
 	*p = s->p;
 	/* ctrl was recorded per target as a source set: transpose into source rows */
 	uint64_t cols[LK_MAXTEV];
