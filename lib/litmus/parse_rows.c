@@ -164,9 +164,9 @@ unsigned lp_parse_rows(struct parser *p, const struct lp_rows *r)
 				const char *c = cs;
 				while (c < ce && (*c == ' ' || *c == '\t' || *c == '\r'))
 					c++;
-				if (!r->asm_cells || c < ce)  /* at the text, or the cell's start */
+				if (!r->asm_cells || c < ce)  /* AArch64: at the text; LISA: the cell */
 					lp_fail(p, IOM_EPARSE,
-						(struct iom_lit_pos){ line, col + (int)((c < ce ? c : cs) - ls) },
+						(struct iom_lit_pos){ line, col + (int)((r->asm_cells ? c : cs) - ls) },
 						"%s: more cells than threads", r->dialect);
 			}
 			if (p->lx.bad)
