@@ -80,6 +80,7 @@ enum {
 };
 
 #define IOM_A64_ZR (-2)         /* the zero register XZR/WZR                           */
+#define IOM_A64_SP 31           /* the stack pointer SP/WSP (as a parsed name only)     */
 #define IOM_A64_NOREG (-1)
 
 /* Condition codes, in the architecture's encoding order */

@@ -34,12 +34,20 @@ static int tok_is(const struct lit_token *t, const char *s)
 	return t->kind == T_IDENT && strlen(s) == t->len && !strncasecmp(t->s, s, t->len);
 }
 
-/* A register name: X<n>/W<n> (n <= 30), XZR/WZR. *bits gets 64 or 32. Returns 0 for a
- * register, -1 otherwise; *r is IOM_A64_ZR or n. */
+/* A register name: X<n>/W<n> (n <= 30), XZR/WZR, SP/WSP. *bits gets 64 or 32. Returns 0
+ * for a register, -1 otherwise; *r is IOM_A64_ZR, IOM_A64_SP or n. */
 static int reg_name(const struct lit_token *t, int *n, unsigned *bits)
 {
 	if (t->kind != T_IDENT || t->len < 2)
 		return -1;
+	if ((t->len == 2 || t->len == 3) && !strncasecmp(t->s + t->len - 2, "SP", 2) &&
+	    (t->len == 2 || t->s[0] == 'W' || t->s[0] == 'w')) {
+		/* the stack pointer SP (WSP): a register of its own, herd7 names it SP
+		 * (herdtools7 lib/AArch64Base.ml SP) */
+		*bits = t->len == 2 ? 64 : 32;
+		*n = IOM_A64_SP;
+		return 0;
+	}
 	char c = t->s[0];
 	if (c != 'X' && c != 'W' && c != 'x' && c != 'w')
 		return -1;
@@ -60,13 +68,22 @@ static int reg_name(const struct lit_token *t, int *n, unsigned *bits)
 	return 0;
 }
 
+/* The name the thread's register list gives X<n> (and SP) */
+static void reg_print(char *name, size_t sz, int n)
+{
+	if (n == IOM_A64_SP)
+		snprintf(name, sz, "SP");
+	else
+		snprintf(name, sz, "X%d", n);
+}
+
 /* The thread's register index of X<n>, created on first use */
 static int thread_reg(struct parser *p, int n)
 {
 	if (n == IOM_A64_ZR)
 		return IOM_A64_ZR;
 	char name[16];
-	snprintf(name, sizeof(name), "X%d", n);
+	reg_print(name, sizeof(name), n);
 	int r = lp_find_reg(p->cur, name, strlen(name));
 	if (r >= 0)
 		return r;
@@ -80,7 +97,7 @@ static int expect_reg(struct parser *p, unsigned *bits, const char *what)
 	int n;
 	unsigned b;
 	if (reg_name(&t, &n, &b) < 0)
-		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a register (X0-X30, W0-W30, XZR) "
+		lp_fail(p, IOM_EPARSE, t.pos, "AArch64: expected a register (X0-X30, W0-W30, XZR, SP) "
 			"as %s, found %s", what, lp_describe(p, &t));
 	if (bits)
 		*bits = b;
@@ -597,10 +614,11 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	 * instruction, at the address and the next element, with no order between them);
 	 * parse_cell adds the second access */
 	if (mnem(&t, "LDP") || mnem(&t, "STP") || mnem(&t, "LDXP") || mnem(&t, "LDAXP") ||
-	    mnem(&t, "STXP") || mnem(&t, "STLXP")) {
+	    mnem(&t, "STXP") || mnem(&t, "STLXP") || mnem(&t, "LDPSW")) {
 		bool ld = t.s[0] == 'L' || t.s[0] == 'l';
+		bool sw = mnem(&t, "LDPSW");
 		in->op = ld ? IOM_A64_LD : IOM_A64_ST;
-		if (t.len > 3) {
+		if (t.len > 3 && !sw) {
 			/* the exclusive pairs (AArch64Sem.ml ldxp, stxp) */
 			in->ann = IOM_A64_EXCL | (mnem(&t, "LDAXP") ? IOM_A64_ACQ : 0) |
 				  (mnem(&t, "STLXP") ? IOM_A64_REL : 0);
@@ -618,6 +636,15 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		if (b2 != b)
 			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: the pair's registers differ in size");
 		in->bits = b;
+		if (sw) {
+			/* LDPSW Xt1, Xt2: two words, each sign-extended to 64 bits (AArch64Sem.ml
+			 * LDPSW: a pair of 32-bit loads with sign extension) */
+			if (b != 64)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: LDPSW loads into X registers");
+			in->sext = true;
+			in->dbits = 64;
+			in->bits = 32;
+		}
 		comma(p);
 		mem_operand(p, in);
 		if (in->rm != IOM_A64_NOREG || (in->ann && (in->wb || in->imm)))
@@ -708,7 +735,7 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 		for (int k = 0; k < 4; k++) {
 			struct lit_token r = lp_next(p);
 			unsigned rb;
-			if (reg_name(&r, &n[k], &rb) < 0 || n[k] < 0 || (k && rb != b))
+			if (reg_name(&r, &n[k], &rb) < 0 || n[k] < 0 || n[k] == IOM_A64_SP || (k && rb != b))
 				lp_fail(p, IOM_EPARSE, r.pos, "AArch64: CASP takes four registers of one "
 					"size, found %s", lp_describe(p, &r));
 			if (!k)
@@ -925,7 +952,7 @@ static void canon_init_regs(struct parser *p, struct iom_lit_thread *th)
 		if (reg_name(&t, &n, &b) < 0 || n < 0)
 			continue;
 		char name[16];
-		snprintf(name, sizeof(name), "X%d", n);
+		reg_print(name, sizeof(name), n);
 		for (unsigned k = 0; k < i; k++)
 			if (!strcmp(th->regs[k], name))
 				lp_fail(p, IOM_EINVAL, th->pos, "AArch64: %s is initialised twice", name);

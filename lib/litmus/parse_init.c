@@ -100,6 +100,16 @@ static void parse_init_item(struct parser *p)
 {
 	char *type = lp_parse_type(p);
 	const struct lit_token *t0 = lp_peek(p, 0);
+	if (p->aarch64 && !type[0] && t0->kind == T_IDENT &&
+	    (lp_peek(p, 1)->kind == T_IDENT ||
+	     (lp_peek(p, 1)->kind == T_NUM && lp_is_p(lp_peek(p, 2), ':')))) {
+		/* herd7's AArch64 init block takes any word as a type, a word it does not know
+		 * for a 64-bit value (herd/tests/instructions/AArch64/A73: "unit64_t 0:X1=1");
+		 * litmus/aarch64/ADDS+unknown-type.litmus */
+		struct lit_token w = lp_next(p);
+		type = lp_tokstr(p, &w);
+		t0 = lp_peek(p, 0);
+	}
 	if (t0->kind == T_NUM && lp_is_p(lp_peek(p, 1), ':')) {
 		parse_init_reg(p, type);
 		return;

@@ -95,6 +95,14 @@ static void t_parse_errors(void **state)
 		     4, 12, "after the instruction");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 | P1 ;\n NOP | NOP | NOP ;\nexists (0:X0=1)\n",
 		     4, 14, "more cells than threads");
+	/* LDPSW sign-extends into X registers; SP is no register of a CASP pair */
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDPSW W0,W2,[X1] ;\nexists (0:X0=1)\n",
+		     4, 2, "LDPSW loads into X registers");
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n CASP X30,SP,X2,X3,[X1] ;\nexists (0:X0=1)\n",
+		     4, 11, "CASP takes four registers");
+	/* "<>" is one token: "< >" is no inequality */
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n NOP ;\nexists (0:X0< >1)\n",
+		     5, 13, "expected '='");
 	/* the input ends inside an instruction: no read past it */
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1", 4, 12, "']'");
 }

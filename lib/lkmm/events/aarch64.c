@@ -128,8 +128,8 @@ static int64_t alu(int op, int64_t a, int64_t b, unsigned bits, bool *ok)
 		/* an address plus or minus an integer: an offset from the location, kept while
 		 * it stays inside the location's range (an access at a nonzero offset is refused
 		 * in ea(); x + r - r is x again) */
-		if ((op == IOM_A64_ADD || op == IOM_A64_SUB) && bits == 64 && !lk_is_ptr(b) &&
-		    (lk_is_ptr(a) || op == IOM_A64_ADD)) {
+		if (bits == 64 && ((op == IOM_A64_SUB && !lk_is_ptr(b)) ||
+				   (op == IOM_A64_ADD && lk_is_ptr(a) != lk_is_ptr(b)))) {
 			int64_t p = lk_is_ptr(a) ? a : b, k = lk_is_ptr(a) ? b : a;
 			int64_t e = lk_ptr_elem(p) + (op == IOM_A64_ADD ? k : -k);
 			if (e >= 0 && e < ((int64_t)1 << LK_PTR_ELEM_BITS))
