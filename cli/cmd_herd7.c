@@ -46,8 +46,9 @@ static int display_key(const char *k)
 }
 
 /* A -conf file other than linux-kernel.cfg: display settings are accepted, "model FILE"
- * chooses the model, anything else (a variant, say) is refused by name. */
-static int read_conf(const char *path, int *model)
+ * chooses the model, "variant deps" asks for herd7's speculated arms (AArch64 tests),
+ * anything else (another variant, say) is refused by name. */
+static int read_conf(const char *path, int *model, bool *deps)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -71,10 +72,12 @@ static int read_conf(const char *path, int *model)
 			*model = M_AARCH64;
 		} else if (n == 2 && !strcmp(key, "model") && is_lkmm_file(val, "linux-kernel.cat")) {
 			*model = M_LKMM;
+		} else if (n == 2 && !strcmp(key, "variant") && !strcmp(val, "deps")) {
+			*deps = true;
 		} else {
-			cli_error("herd7: %s:%d: '%s' is not supported (herd7's display settings and "
-				  "'model' are%s)", path, ln, key,
-				  !strcmp(key, "variant") ? "; no variant, such as deps, is implemented" : "");
+			cli_error("herd7: %s:%d: '%s%s%s' is not supported (herd7's display settings, "
+				  "'model' and 'variant deps' are)", path, ln, key, n == 2 ? " " : "",
+				  n == 2 ? val : "");
 			rc = -1;
 		}
 	}
@@ -98,6 +101,8 @@ static void usage(FILE *f)
 		"  -bell FILE               only linux-kernel.bell\n"
 		"  -macros FILE             only linux-kernel.def\n"
 		"  -unroll N                while-loop unrolling, N >= 1 (default 2)\n"
+		"  -variant deps            AArch64 tests: the arm a conditional branch does not\n"
+		"                           take runs too, speculated\n"
 		"  -I DIR, -set-libdir DIR  accepted; the model is built in\n"
 		"  -q, -v                   accepted; no diagnostics are printed either way\n"
 		"  -speedcheck false        accepted (the default)\n"
@@ -137,7 +142,7 @@ int cmd_herd7(int argc, char **argv)
 		if (!strcmp(a, "-conf")) {
 			if (is_lkmm_file(v, "linux-kernel.cfg"))
 				model = M_LKMM;
-			else if (read_conf(v, &model) < 0)
+			else if (read_conf(v, &model, &o.a64_deps) < 0)
 				return CLI_BADINPUT;
 		} else if (!strcmp(a, "-model") || !strcmp(a, "-cat")) {
 			if (is_lkmm_file(v, "aarch64.cat")) {
@@ -167,6 +172,13 @@ int cmd_herd7(int argc, char **argv)
 				return CLI_BADINPUT;
 			}
 			o.unroll = (unsigned)n;
+		} else if (!strcmp(a, "-variant")) {
+			if (strcmp(v, "deps")) {
+				cli_error("herd7: -variant %s is not supported (only deps, for AArch64 "
+					  "tests)", v);
+				return CLI_BADINPUT;
+			}
+			o.a64_deps = true;
 		} else if (!strcmp(a, "-speedcheck")) {
 			if (strcmp(v, "false")) {
 				cli_error("herd7: -speedcheck %s is not supported (only false, the default)", v);

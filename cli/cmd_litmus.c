@@ -25,8 +25,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomodel litmus [--arch ARCH] [--kernel X.Y|all] [--model MODEL] [--max-states N]\n"
-		"                      [--max-steps N] [--no-symmetry] [--dot FILE] [--jobs N] [-q] [-j]\n"
-		"                      FILE...\n"
+		"                      [--max-steps N] [--no-symmetry] [--variant deps] [--dot FILE]\n"
+		"                      [--jobs N] [-q] [-j] FILE...\n"
 		"       iomodel litmus [--to-aarch64 | --check-aarch64] [-j] FILE...\n"
 		"  ARCH  := { x86 | arm64 | powerpc | riscv | all }   (default x86)\n"
 		"  MODEL := { kernel | article | portable | all }     (default kernel)\n"
@@ -38,7 +38,8 @@ static void usage(FILE *f)
 		"  --no-symmetry judges every combination of thread paths, not one per orbit of the\n"
 		"  test's symmetries (same answer, slower).\n"
 		"  --jobs N runs the files in N processes (output in input order, then a summary).\n"
-		"  AArch64 tests ('AArch64 NAME') run under aarch64.cat, herd7's Armv8 model.\n"
+		"  AArch64 tests ('AArch64 NAME') run under aarch64.cat, herd7's Armv8 model;\n"
+		"  --variant deps runs the arm each conditional branch does not take, speculated.\n"
 		"  --to-aarch64 prints each LKMM test compiled with arm64's mappings of its primitives;\n"
 		"  --check-aarch64 runs it both ways and lists the final states aarch64.cat allows that\n"
 		"  the LKMM forbids (exit 1 when there is one).\n"
@@ -65,6 +66,7 @@ struct opts {
 	const char *dot, *flip;
 	int json, quiet;
 	bool no_sym;
+	bool a64_deps;              /* --variant deps: herd7's -variant deps (AArch64)   */
 	int jobs;
 	int to_a64, check_a64;      /* --to-aarch64, --check-aarch64 (cmd_port.c)          */
 	char **files;
@@ -118,6 +120,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->max_states = v;
 		} else if (!strcmp(a, "--no-symmetry"))
 			o->no_sym = true;
+		else if (!strcmp(a, "--variant")) {
+			if (i + 1 >= argc || strcmp(argv[i + 1], "deps")) {
+				cli_error("litmus: --variant takes deps (herd7's -variant deps, for AArch64 "
+					  "tests)");
+				return -1;
+			}
+			o->a64_deps = true;
+			i++;
+		}
 		else if (!strcmp(a, "--to-aarch64"))
 			o->to_a64 = 1;
 		else if (!strcmp(a, "--check-aarch64"))
@@ -173,7 +184,7 @@ static int run_lkmm(const struct opts *o, const char *path, struct iom_lit_test 
 {
 	struct iom_diag d;
 	struct iom_lkmm_opts lo = { 0, o->max_states, o->dot && !*dot_done, o->max_steps, IOM_ARCH_X86, 0,
-				    IOM_LIT_MODEL_KERNEL, NULL, o->no_sym };
+				    IOM_LIT_MODEL_KERNEL, NULL, o->no_sym, o->a64_deps };
 	struct iom_lkmm_result *r = NULL;
 	int rc = CLI_OK;
 	char buf[1024];
@@ -344,7 +355,7 @@ static int run_file(const struct opts *o, const char *path, json_t *jarr, bool *
 				iom_diag_init(&d);
 				struct iom_lkmm_result *lr = NULL;
 				struct iom_lkmm_opts lo = { 0, o->max_states, eo.witness, o->max_steps, eo.arch, eo.kver,
-							    eo.model, o->flip, o->no_sym };
+							    eo.model, o->flip, o->no_sym, o->a64_deps };
 				int er = iom_lkmm_run(t, &lo, &lr, &d);
 				json_t *j = jres ? json_object() : NULL;
 				if (j) {

@@ -17,12 +17,12 @@ _iomodel_opts() {
 	memtype) echo '--mtrr --pat --no-pat --pcd --pwt --pte --large' \
 		'--pat-msr --kernel --table --table= -j' ;;
 	run) echo '--pat --kernel --summary --matrix -j --json' ;;
-	litmus) echo '--arch --kernel --model --max-states --max-steps --no-symmetry --dot --jobs --to-aarch64 --check-aarch64 -q -j' ;;
+	litmus) echo '--arch --kernel --model --max-states --max-steps --no-symmetry --variant --dot --jobs --to-aarch64 --check-aarch64 -q -j' ;;
 	order) echo '--arch --kernel --model --outside-lock --table -j' ;;
 	attrs) echo '--arch --kernel --nopat --mtrr-wc --no-svpbmt -v -j --json' ;;
 	audit) echo '-j --json -p --pretty -v --svg --root' ;;
 	lint) echo '--kernel --format -j --json --facts-out --facts --jobs --timeout --emit --survey --explain' ;;
-	herd7) echo '-conf -model -cat -bell -macros -unroll -I -set-libdir -q -v' \
+	herd7) echo '-conf -model -cat -bell -macros -unroll -variant -I -set-libdir -q -v' \
 		'-speedcheck -version -help' ;;
 	capture | version) ;;
 	esac

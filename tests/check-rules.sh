@@ -17,7 +17,7 @@ skip=""
 if [ -n "${SKIP_LIST:-}" ]; then
 	skip=$(sed -n 's/^\(litmus\/[^ ]*\).*/\1/p' "$SKIP_LIST")
 fi
-mapfile -t files < <(find litmus \( -path litmus/lkmm -o -path litmus/aarch64 \) -prune -o -name '*.litmus' -print | LC_ALL=C sort |
+mapfile -t files < <(find litmus \( -path litmus/lkmm -o -path litmus/aarch64 -o -path litmus/aarch64-deps \) -prune -o -name '*.litmus' -print | LC_ALL=C sort |
 	grep -vxF -e "${skip:-/nonexistent}")
 mapfile -t ids < <(sed -n -E 's/^(ORD|ART)_(PAIR|FENCE|FLUSH) *\(([A-Za-z0-9-]+),.*/\3/p' tables/order_*.def;
 	sed -n -E 's/^IO_LKMM_FENCE\(([A-Za-z0-9-]+),.*/\1/p' tables/io_lkmm_fences.def)

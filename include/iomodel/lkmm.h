@@ -39,6 +39,10 @@ struct iom_lkmm_opts {
 	 * and locations renamed into each other: docs/ordering.md, "Symmetric threads"). The
 	 * answer is the same either way; this is for checking that it is. */
 	bool no_symmetry;
+	/* AArch64 tests: herd7's -variant deps. Each conditional branch also runs the arm it
+	 * does not take, as speculated events that take part in the execution (docs/aarch64.md,
+	 * "Speculated arms"). Ignored for other tests. */
+	bool a64_deps;
 };
 
 /* The flags of linux-kernel.bell, lock.cat and linux-kernel.cat, in the order herd7 prints

@@ -668,7 +668,7 @@ static void run_arches(const char *text, unsigned kver, char v[][16], char *why,
 	}
 	for (int a = 0; a < IOM_ARCH__COUNT; a++) {
 		struct iom_lkmm_opts o = { 0, 100000, false, 1000000, (enum iom_arch)a, kver,
-					   IOM_LIT_MODEL_KERNEL, NULL, false };
+					   IOM_LIT_MODEL_KERNEL, NULL, false, false };
 		struct iom_lkmm_result *r = NULL;
 		iom_diag_init(&d);
 		if (iom_lkmm_run(t, &o, &r, &d) < 0 || !r) {

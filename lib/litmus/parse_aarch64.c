@@ -43,7 +43,7 @@ static int reg_name(const struct lit_token *t, int *n, unsigned *bits)
 	if ((t->len == 2 || t->len == 3) && !strncasecmp(t->s + t->len - 2, "SP", 2) &&
 	    (t->len == 2 || t->s[0] == 'W' || t->s[0] == 'w')) {
 		/* the stack pointer SP (WSP): a register of its own, herd7 names it SP
-		 * (herdtools7 lib/AArch64Base.ml SP) */
+		 * (herdtools7 7.57, AArch64Base.ml: SP) */
 		*bits = t->len == 2 ? 64 : 32;
 		*n = IOM_A64_SP;
 		return 0;

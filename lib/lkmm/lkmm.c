@@ -254,6 +254,7 @@ int iom_lkmm_run(const struct iom_lit_test *t, const struct iom_lkmm_opts *opts,
 	for (int l = 0; l < LK_MAXLOC; l++)
 		lt->reg_dev[l] = -1;
 	lt->unroll = opts && opts->unroll ? opts->unroll : 2;
+	lt->a64_deps = opts && opts->a64_deps && iom_lit_is_aarch64(t);
 	/* one location per scalar, one per array element (herd7 gives each an IW) */
 	for (unsigned i = 0; i < t->nr_syms; i++) {
 		const struct iom_lit_sym *sy = &t->syms[i];

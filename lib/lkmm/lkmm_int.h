@@ -122,6 +122,11 @@ struct lk_path {
 	/* AArch64 (aarch64deps.cat): pick-basic-dep, pick-ctrl-dep and pick-addr-dep from a
 	 * read, rows over the path's events; zero for the LKMM */
 	uint64_t pick[LK_MAXTEV], pctrl[LK_MAXTEV], paddr[LK_MAXTEV];
+	/* AArch64 under variant deps: po is a forest (event.ml inst_code_comp_spec: both arms
+	 * of a branch follow what precedes it, neither follows the other). posucc[i]: the
+	 * events of other instructions po-after event i; used when forest is set */
+	bool forest;
+	uint64_t posucc[LK_MAXTEV];
 };
 
 struct lk_paths {
@@ -166,6 +171,7 @@ struct lk_test {
 	bool loop_cut;              /* a path was cut by the unroll bound (herd7 "Loop") */
 	bool aarch64;               /* an AArch64 test: paths from events/aarch64.c, the
 				     * model aarch64.cat (rel/aarch64cat.c)               */
+	bool a64_deps;              /* herd7's variant deps: speculated arms (LK_A64_SPEC)  */
 };
 
 /* ---- AArch64 event tags (herd's annotations and barrier sets, aarch64fences.cat) ------ */
@@ -179,6 +185,11 @@ enum {
 	LK_A64_SHARE = 1u << 13,    /* a barrier with a shareability option (ISH, OSH)    */
 	LK_A64_SCA = 1u << 14,      /* one of the two accesses of an LDXP or STXP: one
 				     * single-copy-atomic access (eventsMonad.ml para_atomic) */
+	/* herd7's variant deps: an event of the arm a conditional branch did not take, run
+	 * speculatively (a "ghost": eventsMonad.ml speculT, event.ml speculated). It reads
+	 * any write of its location or none, its value unknown; a non-speculated read
+	 * never reads from it (mem.ml check_speculation); the final state ignores it. */
+	LK_A64_SPEC = 1u << 15,
 };
 int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d);
 

@@ -59,7 +59,8 @@ lkmm_check() {
 		return
 	fi
 	command -v timeout >/dev/null && tcmd=(timeout "$LKMM_TIMEOUT")
-	got=$("${tcmd[@]}" "$LKMM_BIN" litmus "$litmus" 2>"$lkmm_err")
+	# shellcheck disable=SC2086 # LKMM_LITMUS_OPTS: words of options (--variant deps)
+	got=$("${tcmd[@]}" "$LKMM_BIN" litmus ${LKMM_LITMUS_OPTS:-} "$litmus" 2>"$lkmm_err")
 	rc=$?
 	if [ -s "$expected" ]; then
 		d=$(diff -u <(lkmm_norm <"$expected") <(printf '%s\n' "$got" | lkmm_norm) 2>&1)
@@ -104,7 +105,8 @@ lkmm_judge() {
 	wit=$(sed -n 's/^ *\*\{0,1\} *Witnesses: *Positive \([0-9]*\) Negative \([0-9]*\) *$/Positive: \1 Negative: \2/p' \
 		"$litmus" | head -n 1)
 	command -v timeout >/dev/null && tcmd=(timeout "$LKMM_TIMEOUT")
-	got=$("${tcmd[@]}" "$LKMM_BIN" litmus "$litmus" 2>"$lkmm_err")
+	# shellcheck disable=SC2086 # LKMM_LITMUS_OPTS: words of options (--variant deps)
+	got=$("${tcmd[@]}" "$LKMM_BIN" litmus ${LKMM_LITMUS_OPTS:-} "$litmus" 2>"$lkmm_err")
 	rc=$?
 	obs=$(printf '%s\n' "$got" | sed -n 's/^Observation [^ ]* \([A-Za-z]*\) .*/\1/p')
 	cnt=$(printf '%s\n' "$got" | grep '^Positive: ')

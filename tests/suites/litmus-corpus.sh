@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/suites/litmus-corpus.sh -- run every litmus/**/*.litmus for every architecture x
-# kernel era (4.8 5.1 5.4 5.17 6.12) x model that has an Expect: line (litmus/lkmm/ and litmus/aarch64/ are held by
+# kernel era (4.8 5.1 5.4 5.17 6.12) x model that has an Expect: line (litmus/lkmm/, litmus/aarch64/ and litmus/aarch64-deps/ are held by
 # tests/suites/lkmm-corpus.sh and aarch64-corpus.sh instead: herd7's outputs, no Expect: lines), and report each
 # disagreement as "!!! mismatch NAME ARCH X.Y MODEL: expected V, got W". TAP: one test per
 # file. Extra iomodel arguments may come from $LITMUS_ARGS (tests/check-rules.sh passes
@@ -22,6 +22,6 @@ while IFS= read -r f; do
 		echo "not ok $n - $f (exit $rc)"
 		printf '%s\n' "$out" | grep -E '^!!! |^iomodel: ' | head -20
 	fi
-done < <(find litmus \( -path litmus/lkmm -o -path litmus/aarch64 \) -prune -o -name '*.litmus' -print | LC_ALL=C sort)
+done < <(find litmus \( -path litmus/lkmm -o -path litmus/aarch64 -o -path litmus/aarch64-deps \) -prune -o -name '*.litmus' -print | LC_ALL=C sort)
 echo "1..$n"
 [ "$fail" = 0 ]

@@ -113,9 +113,10 @@ static void test_corpus_file(void **state)
 	assert_int_equal(strncmp(base, t->name, strlen(t->name)), 0);
 	assert_string_equal(base + strlen(t->name), ".litmus");
 	assert_non_null(t->cond);
-	/* litmus/aarch64/ holds AArch64 tests (herd7's outputs next to them,
-	 * tests/suites/aarch64-corpus.sh): they parse as that dialect; they have no C form */
-	if (strstr(path, "/aarch64/")) {
+	/* litmus/aarch64/ and litmus/aarch64-deps/ hold AArch64 tests (herd7's outputs next
+	 * to them, tests/suites/aarch64-corpus.sh): they parse as that dialect; they have no
+	 * C form */
+	if (strstr(path, "/aarch64/") || strstr(path, "/aarch64-deps/")) {
 		assert_true(iom_lit_is_aarch64(t));
 		assert_true(t->nr_threads > 0 && t->threads[0].a64 != NULL);
 		goto roundtrip;  /* printed in its own dialect */

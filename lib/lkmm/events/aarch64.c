@@ -47,7 +47,29 @@ struct a64_st {
 	int res_ev2;                /* the second read of an LDXP, or -1                   */
 	int res_loc;
 	unsigned back[64];          /* backward jumps taken, per target (unroll)           */
+	/* variant deps: the arms not taken (struct a64_gh), run once the taken path ends */
+	bool ghost;                 /* running an arm not taken                           */
+	uint64_t popred;            /* the path's events po-before the next event          */
+	int npend;                  /* arms not taken on the path so far (ctx->pend)       */
+	int gnext;                  /* the next of them to run                             */
+	int gk;                     /* arms started: each one's instructions a group apart */
+	bool fsymb;                 /* the flags come from such a value (LK_SYMB)          */
 };
+
+/* An arm a conditional branch did not take: where it starts, and the thread's state at
+ * the branch (eventsMonad.ml speculT: the arm runs from the branch to the thread's end) */
+struct a64_gh {
+	unsigned pc;
+	int64_t reg[LK_MAXREG];
+	uint64_t dt[LK_MAXREG], pt[LK_MAXREG];
+	bool unk[LK_MAXREG];
+	int64_t nzcv;
+	uint64_t fdt, fpt, cdt, cpt, popred;
+	bool funk;
+	int res_ev, res_ev2, res_loc;
+	unsigned back[64];
+};
+#define A64_MAXGH 64            /* arms not taken on one path                          */
 
 struct a64_ctx {
 	struct lk_test *lt;
@@ -60,6 +82,11 @@ struct a64_ctx {
 	int err;
 	unsigned long budget;
 	int maxw;                   /* most writes on one path (domain pass)             */
+	/* variant deps: the arms not taken on the path being built, in the order of their
+	 * branches (a stack shared along the depth-first walk: an entry below s->npend is the
+	 * current path's), and those of the arm being run (no alternatives there) */
+	struct a64_gh *pend, *gstack;
+	int ngst;
 };
 
 static int dom_add(struct a64_dom *d, int64_t v)
@@ -98,6 +125,8 @@ static uint64_t rdt(const struct a64_st *s, int r) { return r >= 0 ? s->dt[r] : 
 static uint64_t rpt(const struct a64_st *s, int r) { return r >= 0 ? s->pt[r] : 0; }
 
 static bool runk(const struct a64_st *s, int r) { return r >= 0 && s->unk[r]; }
+/* A value an arm not taken read (LK_SYMB: any write's, or none), or computed from one */
+static bool symb(const struct a64_st *s, int r) { return r >= 0 && s->reg[r] == LK_SYMB; }
 
 static void wreg(struct a64_st *s, int r, int64_t v, uint64_t dt, uint64_t pt)
 {
@@ -107,6 +136,8 @@ static void wreg(struct a64_st *s, int r, int64_t v, uint64_t dt, uint64_t pt)
 	s->reg[r] = v;
 	s->dt[r] = dt;
 	s->pt[r] = pt | dt;
+	if (s->ghost)
+		return;             /* an arm not taken: not the thread's final registers */
 	s->p.regs[r] = v;
 	s->p.regset[r] = true;
 }
@@ -297,7 +328,15 @@ static int add_ev(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins 
 		half = 1;
 	}
 	e->stmt = 4 * idx + half;   /* the accesses of one instruction: same group, no po */
-	e->grp = idx;
+	e->grp = idx + 4096 * s->gk;  /* an arm not taken: other instances of the code */
+	if (s->ghost) {
+		e->tags |= LK_A64_SPEC;
+		p->forest = true;
+	}
+	p->posucc[i] = 0;
+	for (uint64_t b = s->popred; b; b &= b - 1)
+		p->posucc[__builtin_ctzll(b)] |= 1ull << i;
+	s->popred |= 1ull << i;
 	e->line = in->pos.line;
 	e->col = in->pos.col;
 	e->dev = e->region = -1;
@@ -316,6 +355,11 @@ static int ea(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
 {
 	int64_t base = rv(s, in->rn);
 	int64_t off = 0;
+	if (symb(s, in->rn) || (!in->imm_op && in->rm != IOM_A64_NOREG && symb(s, in->rm))) {
+		fail(c, IOM_EINVAL, in, "AArch64: under variant deps, an access in an arm not taken "
+		     "at an address computed from a value that arm read is not supported");
+		return -1;
+	}
 	*dt = rdt(s, in->rn);
 	*pt = rpt(s, in->rn);
 	if (in->wb) {
@@ -404,6 +448,32 @@ static bool pair_of(const struct iom_a64_prog *pg, unsigned pc)
 	return pg && (pg->ins[pc].pair_second || (pc + 1 < pg->nr && pg->ins[pc + 1].pair_second));
 }
 
+/* variant deps: keep the state at a branch for its arm not taken, and start that arm. The
+ * fields kept: arrays, then scalars */
+#define A64_GH_ARRAYS(X) X(reg) X(dt) X(pt) X(unk) X(back)
+#define A64_GH_SCALARS(X) X(nzcv) X(fdt) X(fpt) X(funk) X(cdt) X(cpt) X(popred) X(res_ev) \
+	X(res_ev2) X(res_loc)
+#define A64_GH_COPYA(f) memcpy(to->f, from->f, sizeof(to->f));
+#define A64_GH_COPYS(f) to->f = from->f;
+
+static void gh_save(struct a64_gh *to, const struct a64_st *from, unsigned pc)
+{
+	A64_GH_ARRAYS(A64_GH_COPYA)
+	A64_GH_SCALARS(A64_GH_COPYS)
+	to->pc = pc;
+}
+
+static unsigned gh_load(struct a64_st *to, const struct a64_gh *from)
+{
+	A64_GH_ARRAYS(A64_GH_COPYA)
+	A64_GH_SCALARS(A64_GH_COPYS)
+	to->fsymb = false;
+	to->ghost = true;
+	to->gk++;
+	return from->pc;
+}
+
+
 struct a64_run {
 	uint64_t wdt[LK_MAXTEV], wpt[LK_MAXTEV]; /* a write's input taints (for lrs)      */
 	uint64_t in_a[LK_MAXTEV], in_d[LK_MAXTEV], in_pb[LK_MAXTEV], in_pa[LK_MAXTEV];
@@ -489,13 +559,17 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 {
 	const struct iom_a64_prog *pg = c->th->a64;
 	const struct a64_dom *d = &c->dom[loc];
-	for (int k = 0; k < d->n && !c->err; k++) {
-		int64_t v = d->v[k];
+	/* an arm not taken reads any write of the location, or none (mem.ml
+	 * solve_mem_or_res: "reading from nowhere for speculated reads"): its value is
+	 * unknown, LK_SYMB */
+	int nvals = s->ghost ? 1 : d->n;
+	for (int k = 0; k < nvals && !c->err; k++) {
+		int64_t v = s->ghost ? LK_SYMB : d->v[k];
 		if (lk_is_ptr(v) && in->bits < 64) {
 			fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 			return;
 		}
-		int64_t rvv = lk_is_ptr(v) ? v : mask(v, in->bits);
+		int64_t rvv = lk_is_ptr(v) || v == LK_SYMB ? v : mask(v, in->bits);
 		int ways[2] = { -1, -1 };
 		if (in->op == IOM_A64_CAS) {
 			int64_t cv = rv(s, in->rs);
@@ -544,7 +618,7 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 			r2.in_pa[e] = apt | adt;
 			uint64_t me = 1ull << e;
 			if (in->op == IOM_A64_LD) {
-				if (in->sext && !lk_is_ptr(rvv))  /* LDRSB/H/W: to the register's size */
+				if (in->sext && !lk_is_ptr(rvv) && rvv != LK_SYMB)  /* LDRSB/H/W: to the register's size */
 					rvv = mask(sext_from(rvv, in->bits), in->dbits);
 				wreg(&s2, in->rd, rvv, ldt | me, lpt | me);
 				if ((in->ann & IOM_A64_EXCL) && in->pair_second) {
@@ -570,6 +644,8 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 			int64_t nv;
 			if (in->op == IOM_A64_SWP || in->op == IOM_A64_CAS) {
 				nv = way == CAS_FAIL_WB ? v : x;
+			} else if (v == LK_SYMB || x == LK_SYMB) {
+				nv = LK_SYMB;
 			} else {
 				if (lk_is_ptr(v) || lk_is_ptr(x)) {
 					fail(c, IOM_EINVAL, in, "AArch64: an atomic operation on an address is "
@@ -582,7 +658,7 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 				return;
 			}
-			if (!lk_is_ptr(nv))
+			if (!lk_is_ptr(nv) && nv != LK_SYMB)
 				nv = mask(nv, in->bits);
 			uint32_t wt = LK_A64_X | LK_A64_AMO | ((a & IOM_A64_REL) ? LK_A64_L : 0);
 			int w = add_ev(c, &s2, in, (int)pc, 1, LK_EV_W, wt, loc, nv);
@@ -604,7 +680,7 @@ static void run_read(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 			r2.wpt[w] = r2.wdt[w] | apt | (from_reg ? vpt : 0) | (from_read ? lpt : 0);
 			if (in->op == IOM_A64_CAS)
 				r2.wpt[w] |= sdt | spt | lpt | ldt | me;
-			if (c->wrote && dom_add(&c->wrote[loc], nv) < 0)
+			if (c->wrote && !s2.ghost && dom_add(&c->wrote[loc], nv) < 0)
 				fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
 				     "engine's limit");
 			if (in->op == IOM_A64_CAS) {
@@ -714,7 +790,12 @@ static void run_casp(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc)
 {
 	const struct iom_a64_prog *pg = c->th->a64;
+	int fixreg = IOM_A64_NOREG;  /* an arm not taken: the register just computed from LK_SYMB */
 	for (;;) {
+		if (fixreg != IOM_A64_NOREG) {
+			s->reg[fixreg] = LK_SYMB;
+			fixreg = IOM_A64_NOREG;
+		}
 		if (c->err)
 			return;
 		if (c->budget-- == 0) {
@@ -723,6 +804,17 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			return;
 		}
 		if (!pg || pc >= pg->nr) {
+			/* variant deps: the taken path has ended; then each arm not taken, each
+			 * to the thread's end (eventsMonad.ml speculT, combi_acts), and inside one
+			 * both arms of its own branches (combi_spec) */
+			if (s->ghost && c->ngst > 0) {
+				pc = gh_load(s, &c->gstack[--c->ngst]);
+				continue;
+			}
+			if (s->gnext < s->npend) {
+				pc = gh_load(s, &c->pend[s->gnext++]);
+				continue;
+			}
 			int nw = 0;
 			for (int j = 0; j < s->p.nev; j++)
 				nw += s->p.ev[j].kind == LK_EV_W;
@@ -733,6 +825,38 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 		}
 		const struct iom_a64_ins *in = &pg->ins[pc];
 		bool ok = true;
+		if (s->ghost) {
+			/* an arm not taken: a result computed from a value it read is unknown
+			 * (EOR or SUB of a register with itself is 0 whatever it holds) */
+			bool dp = in->op == IOM_A64_MOV || in->op == IOM_A64_MOVK || in->op == IOM_A64_ALU ||
+				  in->op == IOM_A64_CSEL || in->op == IOM_A64_BFM ||
+				  in->op == IOM_A64_UNARY || in->op == IOM_A64_MUL;
+			bool sy = symb(s, in->rn) || symb(s, in->rm) ||
+				  (in->op == IOM_A64_MUL && symb(s, in->ra)) ||
+				  (in->op == IOM_A64_MOVK && symb(s, in->rd));
+			if (in->op == IOM_A64_MOV && in->imm_op)
+				sy = false;
+			if (in->op == IOM_A64_ALU && !in->imm_op && in->rn == in->rm &&
+			    (in->sub == IOM_A64_EOR || in->sub == IOM_A64_SUB))
+				sy = false;
+			if (in->op == IOM_A64_ALU && in->imm_op)
+				sy = symb(s, in->rn);
+			if (in->op == IOM_A64_CSEL && s->fsymb) {
+				fail(c, IOM_EINVAL, in, "AArch64: under variant deps, a CSEL in an arm not "
+				     "taken on flags computed from a value that arm read is not supported");
+				return;
+			}
+			if (dp && sy)
+				fixreg = in->rd >= 0 ? in->rd : IOM_A64_NOREG;
+			if (in->op == IOM_A64_ALU && in->setflags)
+				s->fsymb = sy;
+			if (in->op == IOM_A64_CAS || in->op == IOM_A64_CASP ||
+			    (in->op == IOM_A64_ST && (in->ann & IOM_A64_EXCL))) {
+				fail(c, IOM_EINVAL, in, "AArch64: under variant deps, a CAS or a store "
+				     "exclusive in an arm not taken is not supported");
+				return;
+			}
+		}
 		switch (in->op) {
 		case IOM_A64_NOP:
 			pc++;
@@ -942,6 +1066,19 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				s->cdt |= rdt(s, in->rn);
 				s->cpt |= rpt(s, in->rn);
 			}
+			if (c->lt->a64_deps && in->op != IOM_A64_B) {
+				/* variant deps: the arm not taken runs too, speculated */
+				unsigned other = take ? pc + 1 : (unsigned)in->target;
+				if (s->ghost ? c->ngst >= A64_MAXGH : s->npend >= A64_MAXGH) {
+					fail(c, IOM_ELIMIT, in, "AArch64: more than 64 arms not taken on one "
+					     "path: the engine's limit");
+					return;
+				}
+				if (s->ghost)
+					gh_save(&c->gstack[c->ngst++], s, other);
+				else
+					gh_save(&c->pend[s->npend++], s, other);
+			}
 			if (!take) {
 				pc++;
 				continue;
@@ -957,7 +1094,8 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 					return;
 				}
 				if (s->back[t]++ >= c->lt->unroll) {
-					s->p.loop = true;
+					if (!s->ghost)
+						s->p.loop = true;
 					pc = pg->nr;
 					continue;
 				}
@@ -999,7 +1137,7 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				fail(c, IOM_EINVAL, in, "AArch64: Illegal operation mask32 on an address");
 				return;
 			}
-			if (!lk_is_ptr(v))
+			if (!lk_is_ptr(v) && v != LK_SYMB)
 				v = mask(v, in->bits);
 			uint64_t vdt = rdt(s, in->rd), vpt = rpt(s, in->rd);
 			uint32_t tags = (in->ann & IOM_A64_REL) ? LK_A64_L : 0;
@@ -1053,7 +1191,7 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 			r->in_pa[w] = adt | apt;
 			r->wdt[w] = adt | vdt;
 			r->wpt[w] = r->wdt[w] | apt | vpt;
-			if (c->wrote && dom_add(&c->wrote[loc], v) < 0) {
+			if (c->wrote && !s->ghost && dom_add(&c->wrote[loc], v) < 0) {
 				fail(c, IOM_ELIMIT, in, "AArch64: a location takes more than 64 values: the "
 				     "engine's limit");
 				return;
@@ -1071,9 +1209,17 @@ static int run_thread(struct a64_ctx *c, const struct iom_lit_thread *th)
 {
 	struct a64_st *s = calloc(1, sizeof(*s));
 	struct a64_run *r = calloc(1, sizeof(*r));
-	if (!s || !r) {
+	if (c->lt->a64_deps) {
+		c->pend = calloc(A64_MAXGH, sizeof(*c->pend));
+		c->gstack = calloc(A64_MAXGH, sizeof(*c->gstack));
+		c->ngst = 0;
+	}
+	if (!s || !r || (c->lt->a64_deps && (!c->pend || !c->gstack))) {
 		free(s);
 		free(r);
+		free(c->pend);
+		free(c->gstack);
+		c->pend = c->gstack = NULL;
 		return -IOM_ENOMEM;
 	}
 	c->th = th;
@@ -1087,6 +1233,9 @@ static int run_thread(struct a64_ctx *c, const struct iom_lit_thread *th)
 	step(c, s, r, 0);
 	free(s);
 	free(r);
+	free(c->pend);
+	free(c->gstack);
+	c->pend = c->gstack = NULL;
 	return c->err;
 }
 

@@ -106,6 +106,8 @@ bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, cons
 		atom_src[c] = -1;
 	}
 	for (int q = 0; q < p->nrd; q++) {
+		if (x->rf[rd[q]] < 0)
+			continue;  /* AArch64, variant deps: a speculated read of no write */
 		int ia = widx[x->rf[rd[q]]];
 		if (p->rw[q] >> ia & 1)
 			return false;                                      /* CoRW1 */
@@ -118,6 +120,8 @@ bool lk_co_constraints_prep(const struct lk_exec *x, int nw, const int *rd, cons
 		for (uint64_t b = p->rmw[q]; b; b &= b - 1)
 			atom_src[__builtin_ctzll(b)] = ia;
 		for (uint64_t q2 = p->rr[q]; q2; q2 &= q2 - 1) {         /* rr */
+			if (x->rf[rd[__builtin_ctzll(q2)]] < 0)
+				continue;
 			int ib = widx[x->rf[rd[__builtin_ctzll(q2)]]];
 			if (ib != ia) {
 				if (ib == 0)

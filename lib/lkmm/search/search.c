@@ -117,6 +117,7 @@ struct search {
 	int suf_n[LK_MAXTHR + 1];
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
 	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
+	bool forest;                /* a chosen path has arms not taken (variant deps)       */
 	int filter_at;              /* threads whose paths fix every value the filter reads,  */
 				    /* or -1: paths_dfs() applies it once they are chosen     */
 	bool lk_valid;              /* lk_ax/lk_fl hold the LKMM's verdict for every leaf below */
@@ -538,6 +539,12 @@ static void record_all(struct search *s, const int64_t *memfin)
 		s->rec_combo = s->combo_no;
 }
 
+/* herd7's variant deps: an event of an arm not taken (lkmm_int.h LK_A64_SPEC) */
+static bool spec_ev(const struct lk_test *lt, const struct lk_ev *e)
+{
+	return lt->a64_deps && (e->tags & LK_A64_SPEC);
+}
+
 static void leaf(struct search *s)
 {
 	struct lk_exec *x = s->x;
@@ -638,6 +645,13 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 	int nw = s->nlocw[l];
 	struct lk_exec *x = s->x;
 	if (k == nw) {
+		/* variant deps: a location the condition or `locations` observes ends with a
+		 * write of the taken paths, after every write of an arm not taken (herd7 7.57:
+		 * with `exists (y=2)` a write of y in an arm not taken comes before the final one;
+		 * unobserved, anywhere after the initial write; litmus/aarch64-deps/Spec-co-observed.litmus
+		 * and Spec-co-unobserved.litmus) */
+		if (s->lt->a64_deps && s->lt->observed[l] && spec_ev(s->lt, &x->ev[s->order[l][nw - 1]]))
+			return;
 		/* set co for l: order[l][0..nw), each write's row the writes after it */
 		uint64_t after[LK_W] = { 0 };  /* kept in registers: a row written whole */
 		for (int a = nw - 1; a >= 0; a--) {
@@ -693,7 +707,14 @@ static void co_loc(struct search *s, int li)
 	/* a device register is not memory: no coherence is assumed for it, the ordering rules
 	 * decide (GEN-SA and the rest, through the io-order axiom) */
 	bool reg = s->lt->reg_dev[l] >= 0;
-	if (s->cprep_ok[li] ? !lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
+	if (s->forest) {
+		/* AArch64 under variant deps: a read may read a write of its own thread that no po
+		 * orders with it (the other arm of a branch), where the read-based must-before
+		 * orders (CoRW2, CoWR, CoRR) do not follow from aarch64.cat; keep po's write
+		 * order (coWW-Exp) only and let the model judge the rest at the leaf */
+		if (!lk_co_constraints(x, l, s->locw[l], nw, true, true, s->pred[l], s->atom_src[l]))
+			return;
+	} else if (s->cprep_ok[li] ? !lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
 						      s->atom_src[l])
 			    : !lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
 						 s->atom_src[l]))
@@ -863,9 +884,12 @@ static void rf_loc(struct search *s, int li, int k)
  * the unordered parts of one statement, grp, are not po-ordered among themselves) */
 static bool path_po(const struct lk_path *p, int i, int j)
 {
+	if (p->forest && p->ev[i].grp != p->ev[j].grp)
+		return p->posucc[i] >> j & 1;  /* AArch64, variant deps: the arms of a branch */
 	return j > i && (p->ev[i].grp != p->ev[j].grp || p->ev[i].stmt == p->ev[j].stmt ||
 			 (p->iico_later[i] >> j & 1));
 }
+
 
 /* row |= the bits of mask (bit j: event j of a path) moved to o + j */
 static void put_bits(lk_set *row, uint64_t mask, int o)
@@ -925,9 +949,11 @@ static void combo(struct search *s)
 	/* grounded(): with no value computed from a read, every read's source (a write of a
 	 * known value) grounds it, and then every address */
 	s->values_fixed = true;
+	s->forest = false;
 	for (unsigned t = 0; t < lt->nthr; t++) {
 		const struct lk_path *p = &lt->paths[t].v[s->choice[t]];
 		s->off[t] = o;
+		s->forest |= p->forest;
 		for (int i = 0; i < p->nev; i++) {
 			x->ev[o + i] = p->ev[i];
 			x->rf[o + i] = -1;
@@ -972,14 +998,28 @@ static void combo(struct search *s)
 		const struct lk_ev *re = &x->ev[r];
 		const struct lk_path *rp = &lt->paths[re->tid].v[s->choice[re->tid]];
 		int rl = re->loc;
+		bool rspec = spec_ev(lt, re);
 		for (int w = rl >= 0 && rl < lt->nloc ? wfirst[rl] : -1; w >= 0; w = wnext[w]) {
 			const struct lk_ev *we = &x->ev[w];
-			if (we->val != re->val || (w < lt->nloc && lt->loc_off[rl]))
+			/* variant deps (mem.ml check_speculation, map_load_possible_stores): a read
+			 * of an arm not taken may read any write of its location but a po-later one,
+			 * whatever its value (its own value is unknown); a read of the taken path
+			 * never reads a write of an arm not taken */
+			if (rspec) {
+				if (w < lt->nloc && lt->loc_off[rl])
+					continue;
+				if (we->tid == re->tid && path_po(rp, re->poi, we->poi))
+					continue;
+			} else if (we->val != re->val || (w < lt->nloc && lt->loc_off[rl]) ||
+				   spec_ev(lt, we)) {
 				continue;  /* sym+off: no initial write to read (no_init_read) */
+			}
 			if (we->tid == re->tid && (rp->iico_later[re->poi] >> we->poi & 1))
 				continue;
 			s->cands[k][s->ncand[k]++] = w;
 		}
+		if (rspec)
+			s->cands[k][s->ncand[k]++] = -1;  /* or no write at all (NoWrite) */
 		if (!s->ncand[k])
 			return;  /* this guess is justified by no write */
 	}
@@ -1088,6 +1128,8 @@ static bool paths_feasible(const struct search *s, unsigned t)
 			const struct lk_ev *r = &p->ev[i];
 			if (r->kind != LK_EV_R || (r->val == lt->loc_init[r->loc] && !lt->loc_off[r->loc]))
 				continue;  /* sym+off has no initial value (no_init_read) */
+			if (spec_ev(lt, r))
+				continue;  /* an arm not taken: may read nothing */
 			bool ok = suf_has(s, t + 1, r->loc, r->val);
 			for (unsigned b = 0; b <= t && !ok; b++) {
 				const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
