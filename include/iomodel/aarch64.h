@@ -40,6 +40,10 @@ enum iom_a64_op {
 	IOM_A64_BCOND,      /* B.cond label                                                  */
 	IOM_A64_CBZ,        /* CBZ/CBNZ rt, label (neg: CBNZ)                                */
 	IOM_A64_TBZ,        /* TBZ/TBNZ rt, #bit, label (neg: TBNZ)                          */
+	IOM_A64_BL,         /* BL label: X30 gets the next instruction's address (rd = X30)  */
+	IOM_A64_BR,         /* BR rn, BLR rn (neg: BLR, rd = X30), RET {rn} (rn X30 by
+			     * default): a jump to a code address a register holds             */
+	IOM_A64_ADR,        /* ADR rd, label: rd gets the label's code address               */
 };
 
 /* ALU operations (herd/AArch64Sem.ml mop3) */

@@ -633,6 +633,7 @@ struct iom_lit_test {
 				     * registers and array elements; `locations` above keeps
 				     * only the plain shared names (compatibility)          */
 	unsigned nr_locs;
+	const char *variant;        /* AArch64: herd7's "Variant=..." header value, or NULL  */
 };
 
 /* A test is MMIO (run per architecture, release and model) only when it maps a region (NAME = ioremap*(devN)

@@ -332,8 +332,21 @@ static void skip_meta_lines(struct lit_lexer *lx)
 			k++;
 		if (peekc(lx, k) != '=')
 			return;
+		bool variant = k == 7 && !memcmp(lx->src + lx->off, "Variant", 7);
+		if (variant) {
+			/* herd7 reads the test's variants from it (telechat, morello, ...) */
+			lx->variant_pos = (struct iom_lit_pos){ lx->line, lx->col };
+			lx->variant = lx->src + lx->off + k + 1;
+		}
 		while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
 			adv(lx);
+		if (variant) {
+			size_t e = lx->off;
+			while (e > (size_t)(lx->variant - lx->src) &&
+			       (lx->src[e - 1] == ' ' || lx->src[e - 1] == '\t' || lx->src[e - 1] == '\r'))
+				e--;
+			lx->variant_len = e - (size_t)(lx->variant - lx->src);
+		}
 	}
 }
 

@@ -71,6 +71,9 @@ struct lit_lexer {
 	int asm_imm;                /* an assembly cell: '#' starts an immediate   */
 	int u64;                    /* numbers up to 2^64-1 (AArch64 tests: 64-bit
 				     * values, kept as two's complement)          */
+	const char *variant;        /* the value of a Variant=... header line       */
+	size_t variant_len;
+	struct iom_lit_pos variant_pos;
 	int bad;                    /* set on a lexical error; see bad_msg        */
 	const char *bad_msg;
 	struct iom_lit_pos bad_pos;

@@ -378,6 +378,18 @@ static void parse_test(struct parser *p)
 			lp_fail(p, IOM_EPARSE, name.pos, "the test name must be printable ASCII");
 	p->t->name = lp_xstrndup(p, name.s, n);
 	lit_lex_skip_meta(&p->lx);
+	if (p->aarch64 && p->lx.variant) {
+		/* herd7's Variant= line: telechat (a RET with no register ends the thread, as
+		 * compiled code's return from the thread's function; AArch64Sem.ml I_RET None)
+		 * is modelled; morello (capabilities) is not */
+		const char *v = p->lx.variant;
+		size_t vn = p->lx.variant_len;
+		if (vn != 8 || memcmp(v, "telechat", 8))
+			lp_fail(p, IOM_EINVAL, p->lx.variant_pos, "AArch64: Variant=%.*s is not "
+				"supported (only telechat; morello's capabilities and mixed sizes are out "
+				"of scope)", (int)(vn > 60 ? 60 : vn), v);
+		p->t->variant = lp_xstrndup(p, v, vn);
+	}
 	while (p->nla == 0 && p->lx.col == 1 && p->lx.off + 1 < p->lx.len &&
 	       p->lx.src[p->lx.off] == 'C' && (p->lx.src[p->lx.off + 1] == ' ' ||
 					       p->lx.src[p->lx.off + 1] == '\t')) {

@@ -91,8 +91,41 @@ static int thread_reg(struct parser *p, int n)
 	return (int)p->cur->nr_regs - 1;
 }
 
+/* A symbolic register (herd7: X%NAME, W%NAME, or %NAME for the X form), named "%NAME" in
+ * the thread's registers; -1 when none starts here. Its value comes from the init block
+ * ("uint64_t %NAME=x;", for every thread that uses it). */
+static int symbolic_reg(struct parser *p, unsigned *bits)
+{
+	const struct lit_token *a = lp_peek(p, 0), *b = lp_peek(p, 1), *c = lp_peek(p, 2);
+	unsigned w = 64;
+	if (a->kind == T_IDENT && a->len == 1 && strchr("XWxw", a->s[0]) && lp_is_p(b, '%') &&
+	    b->s == a->s + 1 && c->kind == T_IDENT && c->s == b->s + 1) {
+		w = a->s[0] == 'W' || a->s[0] == 'w' ? 32 : 64;
+		lp_next(p);
+	} else if (!(lp_is_p(a, '%') && b->kind == T_IDENT && b->s == a->s + 1)) {
+		return -1;
+	}
+	lp_next(p);
+	struct lit_token n = lp_next(p);
+	char name[72];
+	if (n.len > 64)
+		lp_fail(p, IOM_ELIMIT, n.pos, "AArch64: a symbolic register name longer than 64 "
+			"characters");
+	snprintf(name, sizeof(name), "%%%.*s", (int)n.len, n.s);
+	if (bits)
+		*bits = w;
+	int r = lp_find_reg(p->cur, name, strlen(name));
+	if (r >= 0)
+		return r;
+	*PUSH(p, p->cur->regs, p->cur->nr_regs, p->cap_regs) = lp_xstrndup(p, name, strlen(name));
+	return (int)p->cur->nr_regs - 1;
+}
+
 static int expect_reg(struct parser *p, unsigned *bits, const char *what)
 {
+	int sr = symbolic_reg(p, bits);
+	if (sr >= 0)
+		return sr;
 	struct lit_token t = lp_next(p);
 	int n;
 	unsigned b;
@@ -338,9 +371,10 @@ static int ord_suffix(const struct lit_token *t, const char *base, unsigned *bit
 static void unsupported(struct parser *p, const struct lit_token *t)
 {
 	lp_fail(p, IOM_EINVAL, t->pos, "AArch64: the instruction %.*s is not supported (the "
-		"engine models loads, stores, exclusives, SWP, CAS and LD<op> atomics, barriers, moves, "
-		"arithmetic, CSEL and branches; pairs, SIMD, system and page-table "
-		"instructions are not yet)", (int)t->len, t->s);
+		"engine models loads, stores and their pairs, exclusives, SWP, CAS and LD<op> "
+		"atomics, barriers, moves, arithmetic, CSEL, branches and subroutine calls; SIMD, "
+		"system, cache-maintenance and page-table instructions are out of scope)",
+		(int)t->len, t->s);
 }
 
 static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt)
@@ -364,6 +398,39 @@ static void parse_ins(struct parser *p, struct iom_a64_ins *in, const char **tgt
 	}
 	if (mnem(&t, "B")) {
 		in->op = IOM_A64_B;
+		*tgt = expect_label(p);
+		return;
+	}
+	/* subroutine calls (AArch64Sem.ml I_BL, I_BLR, I_BR, I_RET, I_ADR): code addresses
+	 * in registers, X30 the link register */
+	if (mnem(&t, "BL")) {
+		in->op = IOM_A64_BL;
+		in->rd = thread_reg(p, 30);
+		*tgt = expect_label(p);
+		return;
+	}
+	if (mnem(&t, "BLR") || mnem(&t, "BR") || mnem(&t, "RET")) {
+		in->op = IOM_A64_BR;
+		in->neg = mnem(&t, "BLR");
+		if (in->neg)
+			in->rd = thread_reg(p, 30);
+		if (mnem(&t, "RET") && lp_peek(p, 0)->kind != T_IDENT) {
+			/* Variant=telechat: the thread's end (AArch64Sem.ml I_RET None) */
+			in->rn = p->t->variant ? IOM_A64_NOREG : thread_reg(p, 30);
+		} else {
+			in->rn = expect_reg(p, &b, "the register holding the code address");
+			if (b != 64 || in->rn == IOM_A64_ZR)
+				lp_fail(p, IOM_EPARSE, t.pos, "AArch64: %.*s takes an X register", (int)t.len,
+					t.s);
+		}
+		return;
+	}
+	if (mnem(&t, "ADR")) {
+		in->op = IOM_A64_ADR;
+		in->rd = expect_reg(p, &b, "the destination");
+		if (b != 64)
+			lp_fail(p, IOM_EPARSE, t.pos, "AArch64: ADR takes an X register");
+		comma(p);
 		*tgt = expect_label(p);
 		return;
 	}

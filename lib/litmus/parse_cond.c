@@ -444,6 +444,10 @@ void lp_parse_final(struct parser *p)
 			*PUSH(p, p->t->locs, p->t->nr_locs, p->cap_locs2) = lr;
 			if (lp_is_p(lp_peek(p, 0), '*'))
 				lp_next(p); /* "1:r1*": a pointer-typed entry (herd7 LISA) */
+			if (lp_is_id(lp_peek(p, 0), "ins_t"))
+				/* herd7: the register holds an instruction, read from code */
+				lp_fail(p, IOM_EINVAL, lp_peek(p, 0)->pos, "instruction values (ins_t) "
+					"come from instruction fetch, which is out of scope");
 			if (lp_is_p(lp_peek(p, 0), ';'))
 				lp_next(p);
 			else if (!lp_is_p(lp_peek(p, 0), ']'))

@@ -73,7 +73,17 @@ static void parse_init_reg(struct parser *p, const char *type)
 	struct lit_token n = lp_next(p);
 	struct iom_lit_pos pos = n.pos;
 	lp_expect_p(p, ':', "after the thread number");
-	struct lit_token r = lp_expect_ident(p, "as a register name");
+	struct lit_token r;
+	if (p->aarch64 && lp_is_p(lp_peek(p, 0), '%') && lp_peek(p, 1)->kind == T_IDENT &&
+	    lp_peek(p, 1)->s == lp_peek(p, 0)->s + 1) {
+		/* N:%NAME, a symbolic register (as the AArch64 printer writes one) */
+		struct lit_token pc = lp_next(p);
+		r = lp_next(p);
+		r.s = pc.s;
+		r.len++;
+	} else {
+		r = lp_expect_ident(p, "as a register name");
+	}
 	if (lp_is_type_word(&r))
 		/* the register is declared in its thread when the test is printed as C */
 		lp_fail(p, IOM_EINVAL, r.pos, "register '%.*s' is spelt like a C type word", (int)r.len, r.s);
@@ -114,7 +124,36 @@ static void parse_init_item(struct parser *p)
 		parse_init_reg(p, type);
 		return;
 	}
+	if (p->aarch64 && lp_is_p(t0, '%') && lp_peek(p, 1)->kind == T_IDENT &&
+	    lp_peek(p, 1)->s == t0->s + 1) {
+		/* %NAME=v: herd7's symbolic register, for every thread whose code names it
+		 * (X%NAME, W%NAME; herd/tests/instructions/AArch64 A127, A253) */
+		struct lit_token pc = lp_next(p);
+		struct lit_token r = lp_next(p);
+		r.s = pc.s;
+		r.len++;
+		for (unsigned i = 0; i < p->nr_preg; i++)
+			if (p->preg[i].thread == LP_ALL_THREADS && strlen(p->preg[i].name) == r.len &&
+			    !memcmp(p->preg[i].name, r.s, r.len))
+				lp_fail(p, IOM_EINVAL, r.pos, "%.*s is initialised twice", (int)r.len, r.s);
+		struct pending_reg *pr = PUSH(p, p->preg, p->nr_preg, p->cap_preg);
+		pr->thread = LP_ALL_THREADS;
+		pr->name = lp_tokstr(p, &r);
+		pr->ri.pos = r.pos;
+		pr->ri.sym = -1;
+		pr->ri.ctype = type && type[0] ? lp_canon_type(p, type) : NULL;
+		if (lp_is_p(lp_peek(p, 0), '=')) {
+			lp_next(p);
+			pr->ri.sym = parse_init_value(p, &pr->ri.value);
+		}
+		return;
+	}
+	bool bracket = p->aarch64 && lp_is_p(t0, '[') && !type[0];
+	if (bracket)
+		lp_next(p);  /* [x]=0: herd7's location syntax in the AArch64 init block */
 	struct lit_token name = lp_expect_ident(p, "in the initial state");
+	if (bracket)
+		lp_expect_p(p, ']', "after the location's name");
 	if (lp_is_type_word(&name))
 		lp_fail(p, IOM_EPARSE, name.pos, "expected a name");
 	int s;

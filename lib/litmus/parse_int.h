@@ -30,6 +30,8 @@ struct stmt_list {
 };
 
 /* N:r = v in the init block, applied when thread PN is parsed. */
+#define LP_ALL_THREADS (-2)  /* pending_reg: an AArch64 symbolic register (%NAME), every thread's */
+
 struct pending_reg {
 	int thread;
 	const char *name;

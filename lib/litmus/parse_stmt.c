@@ -504,7 +504,7 @@ void lp_thread_reginits(struct parser *p, struct iom_lit_thread *th)
 	p->cap_reginits = 0;
 	for (unsigned i = 0; i < p->nr_preg; i++) {
 		struct pending_reg *pr = &p->preg[i];
-		if (pr->thread != th->id)
+		if (pr->thread != th->id && pr->thread != LP_ALL_THREADS)
 			continue;
 		pr->used = 1;
 		*PUSH(p, th->regs, th->nr_regs, p->cap_regs) = pr->name;

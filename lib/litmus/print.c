@@ -405,7 +405,10 @@ static void put_locs(const struct iom_lit_test *t, struct iom_buf *b)
  * of their own, then the instructions as written), the locations and the condition */
 static void print_aarch64(const struct iom_lit_test *t, struct iom_buf *b)
 {
-	iom_buf_printf(b, "AArch64 %s\n{\n", t->name);
+	iom_buf_printf(b, "AArch64 %s\n", t->name);
+	if (t->variant)
+		iom_buf_printf(b, "Variant=%s\n", t->variant);
+	iom_buf_puts(b, "{\n");
 	for (unsigned i = 0; i < t->nr_syms; i++) {
 		const struct iom_lit_sym *s = &t->syms[i];
 		if (s->array_len) {

@@ -38,6 +38,22 @@ static inline int64_t lk_ptr_elem(int64_t v)
 	return (v - LK_PTR_BASE) & (((int64_t)1 << LK_PTR_ELEM_BITS) - 1);
 }
 
+/* AArch64: a code address that a label names (BL's link, ADR), above the pointers: the
+ * thread and the instruction index; herd7 prints it as the label, "0:L0". A code address
+ * no label names is an integer for herd7: (thread + 1) * 10000 + 4 * instruction number
+ * (herd7 7.57 prints 0:X30=10004 after P0's first instruction is a BL). */
+#define LK_CODE_BASE (2 * LK_PTR_BASE)
+static inline bool lk_is_code(int64_t v)
+{
+	return v >= LK_CODE_BASE && v < LK_CODE_BASE + ((int64_t)LK_MAXTHR << 20);
+}
+static inline int64_t lk_code(int tid, int idx)
+{
+	return LK_CODE_BASE + ((int64_t)tid << 20) + idx;
+}
+static inline int lk_code_tid(int64_t v) { return (int)((v - LK_CODE_BASE) >> 20); }
+static inline int lk_code_idx(int64_t v) { return (int)((v - LK_CODE_BASE) & ((1 << 20) - 1)); }
+
 /* A value herd7 leaves symbolic: a cycle of pure copies through rf (out of thin air) that
  * its solver unifies but never evaluates; herd7 keeps such a candidate and prints the value
  * as a fresh symbol (S16, ...). Any computation on it, a test of it, or an address made of
@@ -97,6 +113,7 @@ struct lk_ev {
 	uint64_t offset;
 	int rclass;
 	int prim;                   /* enum iom_lit_prim; -1 for IW and device events      */
+	uint8_t size;               /* AArch64: an access's size in bytes (0 otherwise)    */
 	int elem;
 };
 

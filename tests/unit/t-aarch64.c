@@ -81,8 +81,10 @@ static void expect_error(const char *src, int line, int col, const char *words)
 static void t_parse_errors(void **state)
 {
 	(void)state;
+	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n TLBI VMALLE1IS ;\nexists (0:X0=1)\n",
+		     4, 2, "TLBI is not supported");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n ADR X0,L1 ;\nexists (0:X0=1)\n",
-		     4, 2, "ADR is not supported");
+		     4, 2, "label L1 is not defined");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n CASP W1,W2,W2,W3,[X1] ;\nexists (0:X0=1)\n",
 		     4, 2, "an even register and the next");
 	expect_error("AArch64 T\n{ 0:X1=x; }\n P0 ;\n B nowhere ;\nexists (0:X0=1)\n",
@@ -200,6 +202,27 @@ static void t_run(void **state)
 
 /* herd7's variant deps: what the arms not taken cannot do yet is refused at the
  * instruction, never answered; without the variant the same tests run */
+/* A test that is refused when run with options o, at line:col, the message holding words */
+static void refused_with(const char *src, const struct iom_lkmm_opts *o, int line, int col,
+			 const char *words)
+{
+	struct iom_diag d;
+	struct iom_lit_test *t = parse(src, &d);
+	assert_non_null(t);
+	struct iom_lkmm_result *r = NULL;
+	iom_diag_init(&d);
+	int e = iom_lkmm_run(t, o, &r, &d);
+	char msg[512];
+	iom_diag_str(&d, msg, sizeof(msg));
+	if (!e || r || d.line != line || d.col != col || !strstr(msg, words)) {
+		print_error("%d %d:%d %s\n", e, d.line, d.col, msg);
+		fail();
+	}
+	iom_lit_test_free(t);
+}
+
+/* herd7's variant deps: what the arms not taken cannot do yet is refused at the
+ * instruction, never answered; without the variant the same tests run */
 static void deps_refused(const char *src, int line, int col, const char *words)
 {
 	struct iom_diag d;
@@ -210,17 +233,9 @@ static void deps_refused(const char *src, int line, int col, const char *words)
 	struct iom_lkmm_result *r = NULL;
 	assert_int_equal(iom_lkmm_run(t, &o, &r, &d), 0);
 	iom_lkmm_result_free(r);
-	r = NULL;
-	o.a64_deps = true;
-	iom_diag_init(&d);
-	int e = iom_lkmm_run(t, &o, &r, &d);
-	char msg[512];
-	iom_diag_str(&d, msg, sizeof(msg));
-	if (!e || r || d.line != line || d.col != col || !strstr(msg, words)) {
-		print_error("%d %d:%d %s\n", e, d.line, d.col, msg);
-		fail();
-	}
 	iom_lit_test_free(t);
+	o.a64_deps = true;
+	refused_with(src, &o, line, col, words);
 }
 
 #define DEPS(ARM) \
@@ -245,11 +260,38 @@ static void t_deps_refusals(void **state)
 		     "a CSEL in an arm not taken on flags computed from a value that arm read");
 }
 
+/* refused when run, at the instruction */
+static void run_refused(const char *src, int line, int col, const char *words)
+{
+	refused_with(src, NULL, line, col, words);
+}
+
+#define ONE(CODE) "AArch64 T\n{ 0:X1=x; }\n P0 ;\n" CODE "L0: ;\n NOP ;\nexists (0:X0=0)\n"
+
+static void t_code_addresses(void **state)
+{
+	(void)state;
+	/* a jump to a register holding no code address; a label's address computed on, or
+	 * loaded from (instruction fetch) */
+	run_refused(ONE(" MOV X5,#3 ;\n RET X5 ;\n"), 5, 2, "holds no code address of this thread");
+	run_refused(ONE(" ADR X2,L0 ;\n ADD X3,X2,#4 ;\n"), 5, 2, "computing on, testing or storing");
+	run_refused(ONE(" ADR X2,L0 ;\n LDR W3,[X2] ;\n"), 5, 2, "instruction fetch");
+	expect_error(ONE(" BLR W1 ;\n"), 4, 2, "BLR takes an X register");
+	expect_error("AArch64 T\nVariant=morello\n{ 0:X1=x; }\n P0 ;\n NOP ;\nexists (0:X0=0)\n",
+		     2, 1, "Variant=morello is not supported");
+	/* mixed sizes: on one path, at the second access; across threads, at the later
+	 * thread's access (herd7: "Illegal mixed-size test") */
+	run_refused(ONE(" LDR W3,[X1] ;\n LDR X4,[X1] ;\n"), 5, 2, "accesses of 4 and 8 bytes");
+	run_refused("AArch64 T\n{ 0:X1=x; 1:X1=x; }\n P0 | P1 ;\n LDRB W0,[X1] | LDRH W0,[X1] ;\n"
+		    "exists (0:X0=0)\n", 4, 17, "P0 and P1 access one location with different sizes");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_parse_fields), cmocka_unit_test(t_parse_errors),
 		cmocka_unit_test(t_run), cmocka_unit_test(t_deps_refusals),
+		cmocka_unit_test(t_code_addresses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

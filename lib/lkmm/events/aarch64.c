@@ -82,6 +82,10 @@ struct a64_ctx {
 	int err;
 	unsigned long budget;
 	int maxw;                   /* most writes on one path (domain pass)             */
+	/* the sizes each location is accessed with on this thread's paths (bit: bytes), and
+	 * where first (herd/mem.ml check_sizes: one size per location in an execution) */
+	uint8_t *szm;
+	struct iom_lit_pos *szpos;
 	/* variant deps: the arms not taken on the path being built, in the order of their
 	 * branches (a stack shared along the depth-first walk: an entry below s->npend is the
 	 * current path's), and those of the arm being run (no alternatives there) */
@@ -322,6 +326,8 @@ static int add_ev(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins 
 	e->val = val;
 	e->tid = c->th->id;
 	e->prim = -1;
+	if (kind == LK_EV_R || kind == LK_EV_W)
+		e->size = (uint8_t)(in->bits / 8);
 	e->poi = i;
 	if (in->pair_second) {      /* an LDP/STP's second access: the first's instruction */
 		idx--;
@@ -485,6 +491,25 @@ static void emit(struct a64_ctx *c, struct a64_st *s, const struct a64_run *r)
 {
 	if (!c->collect)
 		return;
+	/* mixed sizes (herd/mem.ml check_sizes: "Illegal mixed-size test"): two sizes for one
+	 * location on this path; across threads, lk_a64_events_build() */
+	uint8_t here[LK_MAXLOC] = { 0 };
+	for (int i = 0; i < s->p.nev; i++) {
+		const struct lk_ev *e = &s->p.ev[i];
+		if ((e->kind != LK_EV_R && e->kind != LK_EV_W) || e->loc < 0 || e->loc >= LK_MAXLOC)
+			continue;
+		here[e->loc] |= e->size;
+		if (here[e->loc] & (here[e->loc] - 1)) {
+			iom_diag_set(c->d, IOM_EINVAL, c->lt->t->file, e->line, e->col, "AArch64: "
+				     "accesses of %d and %d bytes to one location (mixed sizes) are out "
+				     "of scope", here[e->loc] & ~e->size, e->size);
+			c->err = -IOM_EINVAL;
+			return;
+		}
+		if (!c->szm[e->loc])
+			c->szpos[e->loc] = (struct iom_lit_pos){ e->line, e->col };
+		c->szm[e->loc] |= e->size;
+	}
 	struct lk_path *p = lk_paths_add(c->out);
 	if (!p) {
 		c->err = -IOM_ENOMEM;
@@ -787,6 +812,74 @@ static void run_casp(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, uns
 		}
 }
 
+/* Code addresses (AArch64Sem.ml get_link_addr, ADR): a label's when one names instruction
+ * idx, herd7's integer address otherwise (lkmm_int.h LK_CODE_BASE) */
+static int64_t code_addr(const struct a64_ctx *c, unsigned idx)
+{
+	const struct iom_a64_prog *pg = c->th->a64;
+	for (unsigned j = 0; j < pg->nlab; j++)
+		if (pg->lab_at[j] == idx)
+			return lk_code(c->th->id, (int)idx);
+	int64_t n = 0;
+	for (unsigned q = 0; q < idx && q < pg->nr; q++)
+		n += !pg->ins[q].pair_second;
+	return (int64_t)(c->th->id + 1) * 10000 + 4 * n;
+}
+
+/* The instruction a code address in a register names in this thread, or -1 */
+static int code_target(const struct a64_ctx *c, int64_t v)
+{
+	const struct iom_a64_prog *pg = c->th->a64;
+	if (lk_is_code(v))
+		return lk_code_tid(v) == c->th->id ? lk_code_idx(v) : -1;
+	for (unsigned q = 0; q <= pg->nr; q++)
+		if ((q == pg->nr || !pg->ins[q].pair_second) && code_addr(c, q) == v)
+			return (int)q;
+	return -1;
+}
+
+/* Does the instruction compute on a register holding a label's code address (other than
+ * copying it, jumping to it, or BLR and BL overwriting it)? */
+static bool uses_code(const struct a64_st *s, const struct iom_a64_ins *in)
+{
+	if (in->op == IOM_A64_BR || in->op == IOM_A64_BL || in->op == IOM_A64_ADR ||
+	    in->op == IOM_A64_B || in->op == IOM_A64_NOP || in->op == IOM_A64_FENCE)
+		return false;
+	if (in->op == IOM_A64_MOV && !in->imm_op && in->bits == 64 && !in->shift && !in->ext)
+		return false;
+	int regs[] = { in->rn, in->op == IOM_A64_ALU && in->imm_op ? IOM_A64_NOREG : in->rm,
+		       in->op == IOM_A64_MUL ? in->ra : IOM_A64_NOREG, in->rs,
+		       in->op == IOM_A64_CASP ? in->casp_rt2 : IOM_A64_NOREG,
+		       in->op == IOM_A64_ST || in->op == IOM_A64_MOVK || in->op == IOM_A64_CAS ||
+		       in->op == IOM_A64_CASP ? in->rd : IOM_A64_NOREG };
+	for (size_t k = 0; k < sizeof(regs) / sizeof(regs[0]); k++)
+		if (regs[k] >= 0 && lk_is_code(s->reg[regs[k]]))
+			return true;
+	return false;
+}
+
+/* A jump from pc to t that herd7 counts when backward: it unrolls loops (-unroll, 2 by
+ * default); past the bound the thread ends there (a cutoff event), and a consistent
+ * execution with it makes herd7 print "Loop" without counting it (mem.ml fetch_addr,
+ * check_back). Returns the next instruction, or JUMP_FAIL. */
+#define JUMP_FAIL (~0u)
+static unsigned jump(struct a64_ctx *c, struct a64_st *s, const struct iom_a64_ins *in,
+		     unsigned pc, unsigned t)
+{
+	if (t > pc)
+		return t;
+	if (t >= 64) {
+		fail(c, IOM_ELIMIT, in, "AArch64: a backward branch to after the 64th instruction "
+		     "is not supported");
+		return JUMP_FAIL;
+	}
+	if (s->back[t]++ < c->lt->unroll)
+		return t;
+	if (!s->ghost)
+		s->p.loop = true;
+	return c->th->a64->nr;
+}
+
 static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigned pc)
 {
 	const struct iom_a64_prog *pg = c->th->a64;
@@ -825,6 +918,12 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 		}
 		const struct iom_a64_ins *in = &pg->ins[pc];
 		bool ok = true;
+		if (uses_code(s, in)) {
+			fail(c, IOM_EINVAL, in, in->op == IOM_A64_LD ? "AArch64: a load from a code "
+			     "address (instruction fetch) is out of scope" : "AArch64: computing on, "
+			     "testing or storing a label's code address is not supported");
+			return;
+		}
 		if (s->ghost) {
 			/* an arm not taken: a result computed from a value it read is unknown
 			 * (EOR or SUB of a register with itself is 0 whatever it holds) */
@@ -1084,23 +1183,48 @@ static void step(struct a64_ctx *c, struct a64_st *s, struct a64_run *r, unsigne
 				continue;
 			}
 			unsigned t = (unsigned)in->target;
-			if (t <= pc && unknown) {
-				/* a backward jump: herd7 unrolls loops (-unroll, 2 by default); past
-				 * the bound the thread ends there (a cutoff event), and a consistent
-				 * execution with it makes herd7 print "Loop" without counting it */
-				if (t >= 64) {
-					fail(c, IOM_ELIMIT, in, "AArch64: a backward branch to after the 64th "
-					     "instruction is not supported");
-					return;
-				}
-				if (s->back[t]++ >= c->lt->unroll) {
-					if (!s->ghost)
-						s->p.loop = true;
-					pc = pg->nr;
-					continue;
-				}
+			if ((pc = unknown ? jump(c, s, in, pc, t) : t) == JUMP_FAIL)
+				return;
+			continue;
+		}
+		case IOM_A64_BL:
+		case IOM_A64_ADR: {
+			/* BL: X30 gets the next instruction's address, then the jump; ADR: the
+			 * label's address. No event, no dependency (a constant). */
+			int t = in->target;
+			wreg(s, in->rd, code_addr(c, in->op == IOM_A64_BL ? pc + 1 : (unsigned)t), 0, 0);
+			s->unk[in->rd] = false;
+			if (in->op == IOM_A64_ADR) {
+				pc++;
+				continue;
 			}
-			pc = t;
+			if ((pc = jump(c, s, in, pc, (unsigned)t)) == JUMP_FAIL)
+				return;
+			continue;
+		}
+		case IOM_A64_BR: {
+			/* BR, BLR, RET: a jump to the code address in rn; its register read
+			 * commits like a conditional branch (AArch64Sem.ml do_indirect_jump,
+			 * commit_bcc): ctrl to every later event. BLR writes X30 first. */
+			if (in->rn == IOM_A64_NOREG) {
+				pc = pg->nr;  /* RET under Variant=telechat: the thread ends */
+				continue;
+			}
+			int64_t link = code_addr(c, pc + 1);
+			if (in->neg) {
+				wreg(s, in->rd, link, 0, 0);
+				s->unk[in->rd] = false;
+			}
+			int t = code_target(c, rv(s, in->rn));
+			if (t < 0) {
+				fail(c, IOM_EINVAL, in, "AArch64: the register holds no code address of "
+				     "this thread");
+				return;
+			}
+			s->cdt |= rdt(s, in->rn);
+			s->cpt |= rpt(s, in->rn);
+			if ((pc = jump(c, s, in, pc, (unsigned)t)) == JUMP_FAIL)
+				return;
 			continue;
 		}
 		case IOM_A64_CASP: {
@@ -1244,6 +1368,8 @@ int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d)
 	int nloc = lt->nloc;
 	struct a64_dom *dom = calloc((size_t)nloc + 1, sizeof(*dom));
 	struct a64_dom *wrote = calloc((size_t)nloc + 1, sizeof(*wrote));
+	uint8_t *szm = NULL;
+	struct iom_lit_pos *szpos = NULL;
 	int rc = 0;
 	if (!dom || !wrote) {
 		rc = -IOM_ENOMEM;
@@ -1283,14 +1409,37 @@ int lk_a64_events_build(struct lk_test *lt, struct iom_diag *d)
 		if (!grew)
 			break;
 	}
+	szm = calloc((size_t)lt->nthr * LK_MAXLOC, 1);
+	szpos = calloc((size_t)lt->nthr * LK_MAXLOC, sizeof(*szpos));
+	if (!szm || !szpos) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
 	for (unsigned ti = 0; ti < lt->nthr; ti++) {
 		struct a64_ctx c = { .lt = lt, .dom = dom, .collect = true, .out = &lt->paths[ti],
-				     .d = d };
+				     .d = d, .szm = szm + ti * LK_MAXLOC, .szpos = szpos + ti * LK_MAXLOC };
 		rc = run_thread(&c, &lt->t->threads[ti]);
 		if (rc)
 			goto out;
 	}
+	/* mixed sizes across threads: some combination of paths accesses a location with two
+	 * sizes when two threads have paths that do, each with its own (herd/mem.ml
+	 * check_sizes rejects the whole test) */
+	for (int l = 0; l < lt->nloc && !rc; l++)
+		for (unsigned a = 0; a < lt->nthr && !rc; a++)
+			for (unsigned b = 0; b < lt->nthr && !rc; b++) {
+				uint8_t ma = szm[a * LK_MAXLOC + l], mb = szm[b * LK_MAXLOC + l];
+				if (a == b || !ma || !mb || (ma == mb && !(ma & (ma - 1))))
+					continue;
+				const struct iom_lit_pos *ps = &szpos[b * LK_MAXLOC + l];
+				iom_diag_set(d, IOM_EINVAL, lt->t->file, ps->line, ps->col, "AArch64: P%u "
+					     "and P%u access one location with different sizes (mixed "
+					     "sizes), which is out of scope", a, b);
+				rc = -IOM_EINVAL;
+			}
 out:
+	free(szm);
+	free(szpos);
 	free(dom);
 	free(wrote);
 	return rc;

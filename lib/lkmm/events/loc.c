@@ -3,6 +3,7 @@
  * offset and device register) and how their values print. */
 #include <string.h>
 #include "iomodel/buf.h"
+#include "iomodel/aarch64.h"
 #include "lkmm/lkmm_int.h"
 
 int lk_reg_loc(const struct lk_test *lt, int dev, uint64_t off)
@@ -95,7 +96,7 @@ int64_t lk_a64_at_type(const char *ctype, int64_t v)
 		{ "int", 32, true }, { "int32_t", 32, true }, { "uint32_t", 32, false },
 		{ "unsigned", 32, false }, { "unsigned int", 32, false },
 	};
-	if (lk_is_ptr(v) || v == LK_SYMB)
+	if (lk_is_ptr(v) || v == LK_SYMB || lk_is_code(v))
 		return v;
 	int bits = 32;
 	bool sign = true;
@@ -118,6 +119,15 @@ int64_t lk_a64_at_type(const char *ctype, int64_t v)
 void lk_a64_value_print(const struct iom_lit_test *t, const char *ctype, int64_t v,
 			struct iom_buf *b)
 {
+	if (lk_is_code(v)) {
+		/* a label's code address, as herd7 prints it */
+		const struct iom_a64_prog *pg = t->threads[lk_code_tid(v)].a64;
+		for (unsigned j = 0; j < pg->nlab; j++)
+			if (pg->lab_at[j] == (unsigned)lk_code_idx(v)) {
+				iom_buf_printf(b, "%d:%s", lk_code_tid(v), pg->lab[j]);
+				return;
+			}
+	}
 	if (ctype && !lk_is_ptr(v) && v != LK_SYMB && v < 0 &&
 	    (!strcmp(ctype, "uint64_t") || !strcmp(ctype, "unsigned long") ||
 	     !strcmp(ctype, "unsigned long long"))) {
