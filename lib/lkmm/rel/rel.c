@@ -18,14 +18,22 @@
 #define ROWS(D, i) for (int i = 0; i < (D)->n; i++)
 #define WORDS(k) for (int k = 0; k < NW; k++)
 
+/* With up to 64 events (one word per row) only word 0 is touched: every reader stops at
+ * D->nw words, and a relation is cleared or copied whole again before a wider use */
 void rel_clear(const struct lk_dim *D, lk_rel *r)
 {
-	memset(r->r, 0, (size_t)D->n * sizeof(r->r[0]));
+	if (D->nw == 1)
+		ROWS(D, i) r->r[i].w[0] = 0;
+	else
+		memset(r->r, 0, (size_t)D->n * sizeof(r->r[0]));
 }
 
 void rel_copy(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	memcpy(d->r, a->r, (size_t)D->n * sizeof(d->r[0]));
+	if (D->nw == 1)
+		ROWS(D, i) d->r[i].w[0] = a->r[i].w[0];
+	else
+		memcpy(d->r, a->r, (size_t)D->n * sizeof(d->r[0]));
 }
 
 void rel_or(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
@@ -253,17 +261,23 @@ bool rel_irreflexive(const struct lk_dim *D, const lk_rel *r)
 bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 {
 	if (D->nw == 1) {
-		/* up to 64 events: remove the events nothing left points to, round after
-		 * round, a word at a time; a cycle leaves some behind */
+		/* up to 64 events: remove the events nothing left points to (sources) and
+		 * those that point to nothing left (sinks), round after round, a word at a time;
+		 * a cycle leaves some behind (an event on a cycle is neither). Both ends halve
+		 * the rounds on hb's long chains. */
 		uint64_t alive = D->n == 64 ? ~0ull : (1ull << D->n) - 1;
 		for (;;) {
-			uint64_t in = 0;
-			for (uint64_t a = alive; a; a &= a - 1)
-				in |= r->r[__builtin_ctzll(a)].w[0];
-			uint64_t src = alive & ~in;
-			if (!src)
+			uint64_t in = 0, sink = 0;
+			for (uint64_t a = alive; a; a &= a - 1) {
+				int i = __builtin_ctzll(a);
+				uint64_t out = r->r[i].w[0] & alive;
+				in |= out;
+				sink |= out ? 0 : 1ull << i;
+			}
+			uint64_t gone = (alive & ~in) | sink;
+			if (!gone)
 				return alive == 0;
-			alive &= ~src;
+			alive &= ~gone;
 		}
 	}
 	/* Kahn's algorithm on the bit rows */
