@@ -207,11 +207,18 @@ int lk_cat_ppo(struct lk_model *m)
 			rel_or(D, &m->ppo_rf, &m->ppo0);
 			m->ppo_gen = m->rf_gen;
 		}
-		/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass */
-		for (int i = 0; i < D->n; i++)
-			LK_FOR_W(D, k)
-				m->ppo.r[i].w[k] = m->ppo_rf.r[i].w[k] |
-					((m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->int_.r[i].w[k]);
+		if (D->nw == 1) {
+			/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass */
+			for (int i = 0; i < D->n; i++)
+				m->ppo.r[i].w[0] = m->ppo_rf.r[i].w[0] |
+					((m->co.r[i].w[0] | m->fr.r[i].w[0]) & m->int_.r[i].w[0]);
+			return IOM_LKMM_AX_NONE;
+		}
+		rel_copy(D, &m->ppo, &m->ppo_rf);
+		rel_copy(D, &r, &m->co);                                    /* l.82-83 */
+		rel_or(D, &r, &m->fr);
+		rel_and(D, &r, &m->int_);
+		rel_or(D, &m->ppo, &r);
 		return IOM_LKMM_AX_NONE;
 	}
 	if (!m->ppo_fixed)
@@ -287,10 +294,10 @@ int lk_cat_hb(struct lk_model *m)
 	}
 	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; prop's tail, which is
 	 * [Marked] ; (tail | ((overwrite & ext) ; tail)); l.99 hb = [Marked] ; (ppo | rfe |
-	 * ((prop \ id) & int)) ; [Marked]. Both row by row in one pass: row i of prop is the
-	 * tail's row i and the tail's rows of i's (co | fr) & ext successors */
+	 * ((prop \ id) & int)) ; [Marked] */
 	if (D->nw == 1) {
-		/* the same with one word per row: most tests */
+		/* up to 64 events, both row by row in one pass: row i of prop is the tail's row
+		 * i and the tail's rows of i's (co | fr) & ext successors */
 		uint64_t mk = m->Marked.w[0];
 		for (int i = 0; i < D->n; i++) {
 			uint64_t pr = 0, h = 0;
@@ -306,25 +313,20 @@ int lk_cat_hb(struct lk_model *m)
 			m->hb.r[i].w[0] = h;
 		}
 	} else {
-		for (int i = 0; i < D->n; i++) {
-			lk_set pr = { { 0 } }, h = { { 0 } };
-			if (set_has(&m->Marked, i)) {
-				LK_FOR_W(D, k) {
-					pr.w[k] |= m->prop_tail.r[i].w[k];
-					for (uint64_t ow = (m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->ext.r[i].w[k]; ow;
-					     ow &= ow - 1)
-						set_or(D, &pr, &m->prop_tail.r[k * 64 + __builtin_ctzll(ow)]);
-				}
-				LK_FOR_W(D, k) {
-					uint64_t p = pr.w[k] & m->int_.r[i].w[k];
-					if (k == i >> 6)
-						p &= ~(1ull << (i & 63));
-					h.w[k] = (m->ppo.r[i].w[k] | m->rfe.r[i].w[k] | p) & m->Marked.w[k];
-				}
-			}
-			m->prop.r[i] = pr;
-			m->hb.r[i] = h;
-		}
+		/* wider rows: the relation operations, each specialised to the row width */
+		rel_copy(D, &a, &m->co);
+		rel_or(D, &a, &m->fr);
+		rel_and(D, &a, &m->ext);
+		rel_seq(D, &m->prop, &a, &m->prop_tail);
+		rel_or(D, &m->prop, &m->prop_tail);
+		rel_dom(D, &m->prop, &m->Marked);
+		rel_copy(D, &m->hb, &m->ppo);
+		rel_or(D, &m->hb, &m->rfe);
+		rel_copy(D, &a, &m->prop);
+		rel_minus(D, &a, &m->id);
+		rel_and(D, &a, &m->int_);
+		rel_or(D, &m->hb, &a);
+		restrict2(m, &m->hb, &m->hb, &m->Marked, &m->Marked);
 	}
 	/* l.100 happens-before: acyclic hb (and hb*, from the same order, where pb (l.107,
 	 * which needs a strong fence) or the RCU section (l.134, which needs a grace period)
