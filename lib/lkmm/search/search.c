@@ -131,6 +131,11 @@ struct search {
 	/* rf_epoch changes with every rf choice (and path combination); doomed: the epoch
 	 * whose rf makes hb cyclic whatever co is (lk_model_rf_doomed) */
 	uint64_t rf_epoch, doomed;
+	/* each location's co constraints (pred, atom_src, rmwm) as computed at rf epoch
+	 * cons_epoch[l] (0: never), and whether some order passes: they read rf, po and rmw
+	 * only, which stay while the search chooses the co of the other locations */
+	uint64_t cons_epoch[LK_MAXLOC];
+	bool cons_ok[LK_MAXLOC];
 	/* every state column a register: a path combination fixes the states and the
 	 * condition's answers (rec_p, one per image) that its first execution found */
 	bool regs_only;
@@ -707,22 +712,30 @@ static void co_loc(struct search *s, int li)
 	/* a device register is not memory: no coherence is assumed for it, the ordering rules
 	 * decide (GEN-SA and the rest, through the io-order axiom) */
 	bool reg = s->lt->reg_dev[l] >= 0;
-	if (s->forest) {
-		/* AArch64 under variant deps: a read may read a write of its own thread that no po
-		 * orders with it (the other arm of a branch), where the read-based must-before
-		 * orders (CoRW2, CoWR, CoRR) do not follow from aarch64.cat; keep po's write
-		 * order (coWW-Exp) only and let the model judge the rest at the leaf */
-		if (!lk_co_constraints(x, l, s->locw[l], nw, true, true, s->pred[l], s->atom_src[l]))
-			return;
-	} else if (s->cprep_ok[li] ? !lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
-						      s->atom_src[l])
-			    : !lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
-						 s->atom_src[l]))
+	if (s->cons_epoch[l] != s->rf_epoch) {
+		s->cons_epoch[l] = s->rf_epoch;
+		bool ok;
+		if (s->forest)
+			/* AArch64 under variant deps: a read may read a write of its own thread
+			 * that no po orders with it (the other arm of a branch), where the
+			 * read-based must-before orders (CoRW2, CoWR, CoRR) do not follow from
+			 * aarch64.cat; keep po's write order (coWW-Exp) only and let the model
+			 * judge the rest at the leaf */
+			ok = lk_co_constraints(x, l, s->locw[l], nw, true, true, s->pred[l], s->atom_src[l]);
+		else if (s->cprep_ok[li])
+			ok = lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
+						    s->atom_src[l]);
+		else
+			ok = lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
+					       s->atom_src[l]);
+		s->cons_ok[l] = ok;
+		s->rmwm[l] = 0;
+		for (int a = 1; a < nw && ok; a++)
+			if (s->atom_src[l][a] >= 0)
+				s->rmwm[l] |= 1ull << a;
+	}
+	if (!s->cons_ok[l])
 		return;
-	s->rmwm[l] = 0;
-	for (int a = 1; a < nw; a++)
-		if (s->atom_src[l][a] >= 0)
-			s->rmwm[l] |= 1ull << a;
 	s->order[l][0] = s->locw[l][0];  /* IW first */
 	co_perm(s, li, 1, 1);
 	/* leave no co of this location behind for the partial checks of other branches */
