@@ -35,6 +35,7 @@ struct symfind {
 static bool ev_same(const struct lk_ev *a, const struct lk_ev *b)
 {
 	return a->kind == b->kind && a->tags == b->tags && a->val == b->val && a->poi == b->poi &&
+	       a->size == b->size &&
 	       a->stmt == b->stmt && a->grp == b->grp && a->prim == b->prim && a->elem == b->elem &&
 	       (a->loc < 0) == (b->loc < 0);
 }
@@ -59,7 +60,11 @@ static bool map_thread(struct symfind *f, int i, int j, int *nu)
 		    !rows_same(p->ctrl, q->ctrl, n) || !rows_same(p->rmw, q->rmw, n) ||
 		    !rows_same(p->vdep, q->vdep, n) || !rows_same(p->adep, q->adep, n) ||
 		    !rows_same(p->iico_later, q->iico_later, n) || !rows_same(p->ioppo, q->ioppo, n) ||
-		    !rows_same(p->glue, q->glue, n))
+		    !rows_same(p->glue, q->glue, n) ||
+		    /* AArch64: the pick dependencies, and po's arms under variant deps */
+		    !rows_same(p->pick, q->pick, n) || !rows_same(p->pctrl, q->pctrl, n) ||
+		    !rows_same(p->paddr, q->paddr, n) || p->forest != q->forest ||
+		    (p->forest && !rows_same(p->posucc, q->posucc, n)))
 			return false;
 		for (int e = 0; e < n; e++) {
 			const struct lk_ev *x = &p->ev[e], *y = &q->ev[e];
