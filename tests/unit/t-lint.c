@@ -3,6 +3,7 @@
  * version rows it points at, the #if branches and missed mentions read from source, the
  * facts readers' diagnostics, and the decisions (stubs, arch/x86, version gates). */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,6 +32,40 @@ static char *slurp(const char *path)
 	return s;
 }
 
+/* Whether name is an alternative of a call rule written with a regular expression
+ * (lint/wc-mapping.cocci's map_call: `identifier F =~ "^(a|b)$";` then `F@p(es)`). With
+ * name NULL: fail on an alternative of any such identifier that is no row of the table. */
+static int regex_call_names(const char *rules, const char *name)
+{
+	int found = 0;
+	for (const char *d = strstr(rules, "\nidentifier "); d; d = strstr(d + 1, "\nidentifier ")) {
+		char id[32];
+		int n = 0;
+		if (sscanf(d, "\nidentifier %31[A-Za-z_0-9] =~ \"^(%n", id, &n) != 1 || n == 0)
+			continue;
+		const char *end = strstr(d + n, ")$\"");
+		assert_non_null(end);
+		/* a call rule: its pattern is the identifier called at a position */
+		char call[48];
+		snprintf(call, sizeof(call), "\n%s@p(", id);
+		const char *body = strstr(d, "\n@@");
+		const char *next = body ? strstr(body + 3, "\n@") : NULL;
+		const char *c = strstr(d, call);
+		bool is_call = c && (!next || c < next);
+		for (const char *a = d + n; a < end;) {
+			size_t len = strcspn(a, "|)");
+			char alt[64];
+			snprintf(alt, sizeof(alt), "%.*s", (int)len, a);
+			if (!name && !lint_name_lookup(alt))
+				fail_msg("%s is not in tables/lint_names.def", alt);
+			if (name && is_call && strcmp(alt, name) == 0)
+				found++;
+			a += len + 1;
+		}
+	}
+	return found;
+}
+
 /* Every name of tables/lint_names.def is matched by exactly one call rule (NAME@p( in
  * mtrr.cocci or removed-api.cocci); every NAME@p in the rules is a row. A rule that names a
  * function the table lacks, or the reverse, fails here. */
@@ -49,7 +84,7 @@ static void names_match_rules(void **state)
 		snprintf(pat, sizeof(pat), "\n%s@p", lint_names[i].name);
 		int in_calls = 0;
 		for (int r = 0; r < NR; r++)
-			in_calls += strstr(calls[r], pat) != NULL;
+			in_calls += strstr(calls[r], pat) != NULL || regex_call_names(calls[r], lint_names[i].name);
 		if (in_calls != 1)
 			fail_msg("%s: in %d call rules", lint_names[i].name, in_calls);
 	}
@@ -76,8 +111,10 @@ static void names_match_rules(void **state)
 			if (!lint_name_lookup(name))
 				fail_msg("%s: %s is not in tables/lint_names.def", rules[r], name);
 		}
-	for (int r = 0; r < NR; r++)
+	for (int r = 0; r < NR; r++) {
+		regex_call_names(calls[r], NULL);
 		free(calls[r]);
+	}
 }
 
 /* Each VERSIONED row points at a row of the version tables, which says it is missing on
