@@ -88,7 +88,13 @@ static void strv_free(struct strv *s)
 struct accessors {
 	char **wf, **rf;
 	size_t nwf, nrf;
+	struct iom_lint_conv *conv;  /* the drivers' own byte-order conversions */
+	size_t nconv;
 };
+
+/* The conversions of the tree being read, as the alternatives of a regular expression
+ * ("cpu_to_fec16|cpu_to_fec32"): put_rules() writes them into the rules ("//+ conv_decl"). */
+static char *conv_names;
 
 static void strs_free(char **v, size_t n)
 {
@@ -101,6 +107,7 @@ static void accessors_free(struct accessors *a)
 {
 	strs_free(a->wf, a->nwf);
 	strs_free(a->rf, a->nrf);
+	iom_lint_convs_free(a->conv, a->nconv);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -432,7 +439,8 @@ static void find_accessors(struct strv *files, struct accessors *acc, int *bad)
 		free(t);
 	}
 	if (!w || iom_lint_wrappers_extra(w, true, &acc->wf, &acc->nwf) < 0 ||
-	    iom_lint_wrappers_extra(w, false, &acc->rf, &acc->nrf) < 0) {
+	    iom_lint_wrappers_extra(w, false, &acc->rf, &acc->nrf) < 0 ||
+	    iom_lint_wrappers_convs(w, &acc->conv, &acc->nconv) < 0) {
 		cli_error("lint: out of memory");
 		*bad = 1;
 	}
@@ -595,6 +603,10 @@ static void put_rules(FILE *f, const char *text, bool any)
 			const char *rule = line + 4;
 			if (!strcmp(rule, "wrapper_write") || !strcmp(rule, "wrapper_read")) {
 				fprintf(f, "|\n%s@p9(es)\n", any ? "wrapper_f" : "iomodel_lint_no_accessor");
+			} else if (!strcmp(rule, "conv_decl")) {
+				/* a name no file has when the tree defines no conversion */
+				fprintf(f, "identifier CV =~ \"^(%s)$\";\n",
+					conv_names && *conv_names ? conv_names : "iomodel_lint_no_conversion");
 			} else if (!strcmp(rule, "wrapper_write_decl") || !strcmp(rule, "wrapper_read_decl")) {
 				if (any)
 					fputs("identifier wrapper_f;\n", f);
@@ -665,6 +677,43 @@ static char *rules_file(const char *tmp, int k, bool any)
 		return NULL;
 	}
 	return p;
+}
+
+/* The drivers' own byte-order conversions found in the files (find_accessors()): each a
+ * fact of l, and the rules rewritten to name them (conv_names). Returns 0, or -1. */
+static int use_convs(struct iom_lint *l, const struct accessors *acc, const char *tmp, char **cocci, int *bad)
+{
+	free(conv_names);
+	conv_names = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&conv_names, &len);
+	if (!m)
+		return -1;
+	char **names = acc->nconv ? malloc(acc->nconv * sizeof(*names)) : NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < acc->nconv; i++) {
+		if (iom_lint_add_conv(l, &acc->conv[i]) < 0)
+			*bad = 1;
+		if (names)
+			names[n++] = acc->conv[i].name;
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n; i++)
+		if (!i || strcmp(names[i], names[i - 1]))
+			fprintf(m, "%s%s", i ? "|" : "", names[i]);
+	free(names);
+	if (fclose(m))
+		return -1;
+	for (int k = 0; k < NPROG; k++) {
+		if (!cocci[k])
+			continue;
+		char *again = rules_file(tmp, k, false);
+		if (!again)
+			return -1;
+		free(again);
+	}
+	return 0;
 }
 
 /* The program that holds rule marker "//+ NAME" (an apart file), or -1. */
@@ -980,6 +1029,8 @@ int cmd_lint(int argc, char **argv)
 			 * file that defines an accessor (it names a relaxed one) anchors them all */
 			struct accessors acc = { 0 };
 			find_accessors(&loose, &acc, &bad);
+			if (use_convs(l, &acc, tmp, cocci, &bad) < 0)
+				bad = 1;
 			if (run_spatch(&r, l, NULL, &loose_abs, &loose_abs, &loose, "the files named together", &bad) < 0)
 				bad = 1;
 			add_sources(l, &loose, &acc, &bad);
@@ -1015,6 +1066,8 @@ int cmd_lint(int argc, char **argv)
 			strv_add(&to, given);
 			struct accessors acc = { 0 };
 			find_accessors(&files, &acc, &bad);
+			if (use_convs(l, &acc, tmp, cocci, &bad) < 0)
+				bad = 1;
 			if (run_spatch(&r, l, a, &files, &from, &to, given, &bad) < 0 ||
 			    run_accessor_files(&r, l, &acc, &from, &to, given, &bad) < 0)
 				bad = 1;

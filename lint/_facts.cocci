@@ -109,3 +109,33 @@ def first(name_pos):
         if p:
             return n, p
     return None, None
+
+# Per-file state of the rules: the locals a DMA allocation was kept in (doorbell.cocci
+# dma_local), by name, and the functions that return a pointer into DMA memory. A worker keeps Python globals from file to file, so the anchor's
+# script calls new_file() with its position, which empties them when the file changes.
+_file_state = {"file": None, "dma_locals": {}, "region_fns": set()}
+
+def new_file(*ps):
+    for p in ps:
+        if p and p[0].file != _file_state["file"]:
+            _file_state["file"] = p[0].file
+            _file_state["dma_locals"] = {}
+            _file_state["region_fns"] = set()
+            return
+
+def dma_locals():
+    return _file_state["dma_locals"]
+
+def region_fns():
+    # the functions of the file that return a pointer into DMA memory (doorbell.cocci
+    # region_ret)
+    return _file_state["region_fns"]
+
+def text_at(p):
+    # the source text at a position of one line (a metavariable whose value a script
+    # cannot be given: one constrained by a script)
+    with open(p[0].file, errors="replace") as f:
+        for i, line in enumerate(f, 1):
+            if i == int(p[0].line):
+                return line[int(p[0].column):int(p[0].column_end)]
+    return ""

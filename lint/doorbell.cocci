@@ -57,8 +57,10 @@ p5 << relaxed_write.p5 = [];
 p6 << relaxed_write.p6 = [];
 p7 << relaxed_write.p7 = [];
 p8 << relaxed_write.p8 = [];
+p9 << relaxed_write.p9 = [];
 es << relaxed_write.es;
 @@
+new_file(p1, p2, p3, p4, p5, p6, p7, p8, p9)
 n, p = first([("writel_relaxed", p1), ("writeq_relaxed", p2), ("writew_relaxed", p3), ("writeb_relaxed", p4), ("__raw_writel", p5), ("__raw_writeq", p6), ("__raw_writew", p7), ("__raw_writeb", p8)])
 if p:
     fact("call", n, p, es)
@@ -153,9 +155,15 @@ es << cpu_barrier.es;
 n, p = first([("smp_wmb", p1), ("smp_mb", p2), ("barrier", p3)])
 fact("call", n, p, es)
 
+// The drivers' own byte-order conversions count as cpu_to_le*() does: lib/lint/wrappers.c
+// finds them in the text (a thin definition that gives a value and calls cpu_to_le16/32/64()
+// or cpu_to_be16/32/64(): fec.h@6.12 "#define cpu_to_fec16 cpu_to_le16", with which
+// fec_main.c fills its buffer descriptors), and iomodel lint writes their names here (the
+// line "//+ conv_decl"); a regular expression adds no name to spatch's prefilter.
 @le_store depends on relaxed_write@
 expression L, E;
-position p1, p2, p3, p4, p5, p6;
+//+ conv_decl
+position p1, p2, p3, p4, p5, p6, p7, p8;
 @@
 (
 L@p1 = cpu_to_le32(E)
@@ -169,6 +177,10 @@ L@p4 |= cpu_to_le32(E)
 L@p5 |= cpu_to_le64(E)
 |
 L@p6 |= cpu_to_le16(E)
+|
+L@p7 = CV(E)
+|
+L@p8 |= CV(E)
 )
 
 @script:python@
@@ -178,10 +190,13 @@ p3 << le_store.p3 = [];
 p4 << le_store.p4 = [];
 p5 << le_store.p5 = [];
 p6 << le_store.p6 = [];
+p7 << le_store.p7 = [];
+p8 << le_store.p8 = [];
+CV << le_store.CV = "";
 L << le_store.L;
 E << le_store.E;
 @@
-n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3), ("cpu_to_le32", p4), ("cpu_to_le64", p5), ("cpu_to_le16", p6)])
+n, p = first([("cpu_to_le32", p1), ("cpu_to_le64", p2), ("cpu_to_le16", p3), ("cpu_to_le32", p4), ("cpu_to_le64", p5), ("cpu_to_le16", p6), (str(CV), p7), (str(CV), p8)])
 if p:
     assign(p, L, "%s(%s)" % (n, _norm(str(E))))
 
@@ -220,12 +235,49 @@ if p:
 // pointer only where the same function assigned the pointer from the region before it.
 // The call's arguments give the region's DMA address (the handle, its third argument):
 // a relaxed write of it tells the device where the ring is (set-up, not a doorbell).
-@dma_region depends on relaxed_write@
-expression X;
-identifier fld;
+// The region may reach the member through a local: cortina/gemini.c@6.12
+// gmac_setup_txqs() allocates desc_ring, checks it, then sets txq->ring = desc_ring for
+// each queue. The locals given an allocation are kept per file (dma_local); a member
+// assigned one of them is a region too.
+@dma_local depends on relaxed_write@
+identifier L;
 expression list es;
 position p1, p2, p3, p4, p5;
 @@
+(
+L = dma_alloc_coherent@p1(es)
+|
+L = dmam_alloc_coherent@p2(es)
+|
+L = dma_pool_alloc@p3(es)
+|
+L = dma_pool_zalloc@p4(es)
+|
+L = dma_zalloc_coherent@p5(es)
+)
+
+@script:python@
+p1 << dma_local.p1 = [];
+p2 << dma_local.p2 = [];
+p3 << dma_local.p3 = [];
+p4 << dma_local.p4 = [];
+p5 << dma_local.p5 = [];
+L << dma_local.L;
+es << dma_local.es;
+@@
+n, p = first([("dma_alloc_coherent", p1), ("dmam_alloc_coherent", p2), ("dma_pool_alloc", p3), ("dma_pool_zalloc", p4), ("dma_zalloc_coherent", p5)])
+if p:
+    fact("call", n, p, es)
+    dma_locals()[str(L)] = n
+
+@dma_region depends on relaxed_write@
+expression X;
+identifier fld;
+identifier DL : script:python () { DL in dma_locals() };
+expression list es;
+position p1, p2, p3, p4, p5, p6;
+@@
+(
 X->fld =
 (
 dma_alloc_coherent@p1(es)
@@ -238,6 +290,9 @@ dma_pool_zalloc@p4(es)
 |
 dma_zalloc_coherent@p5(es)
 )
+|
+X->fld = DL@p6
+)
 
 @script:python@
 p1 << dma_region.p1 = [];
@@ -245,23 +300,27 @@ p2 << dma_region.p2 = [];
 p3 << dma_region.p3 = [];
 p4 << dma_region.p4 = [];
 p5 << dma_region.p5 = [];
+p6 << dma_region.p6 = [];
 X << dma_region.X;
 fld << dma_region.fld;
-es << dma_region.es;
+es << dma_region.es = "";
 @@
 n, p = first([("dma_alloc_coherent", p1), ("dmam_alloc_coherent", p2), ("dma_pool_alloc", p3), ("dma_pool_zalloc", p4), ("dma_zalloc_coherent", p5)])
 if p:
     fact("call", n, p, es)
     ret(n, p, "%s->%s" % (X, fld))
+elif p6:
+    ret(dma_locals().get(text_at(p6), "dma_alloc_coherent"), p6, "%s->%s" % (X, fld))
 
-// a variable given a region's DMA address (the handle, the allocation's third argument):
+// a variable given a region's DMA address (the handle, the allocation's third argument,
+// whether the region is kept in a member or a local):
 // "reg_val = (u64)admin->phy_addr" before the two writes of its halves (qat
 // adf_admin.c@6.12 adf_init_admin_comms()); a relaxed write of it is set-up too
 @dma_handle depends on dma_region@
 expression X, Y, S, G, Z;
-identifier fld, h;
+identifier h;
 @@
-X->fld =
+X =
 \(dma_alloc_coherent\|dmam_alloc_coherent\)(Y, S, &Z->h, G)
 
 @handle_copy depends on dma_handle@
@@ -305,12 +364,45 @@ V << region_store.V;
 @@
 assign_first([(p1, "%s->%s[%s].%s" % (X, fld, I, f), V), (p2, "%s->%s->%s" % (X, fld, f), V), (p3, "%s->%s[%s]" % (X, fld, I), V)])
 
-// a pointer into it: d = &r->d[i], d = r->d + i, d = r->d (a declaration
-// "struct desc *d = &r->d[i];" matches too: Coccinelle's standard isomorphisms)
-@region_ptr depends on dma_region@
-identifier dma_region.fld, D;
+// a function that returns a pointer into it (marvell/mvneta.c@6.12
+// mvneta_txq_next_desc_get(): return txq->descs + tx_desc): its value is the region, an
+// assign fact "return = txq->descs + tx_desc" in that function; its name is kept per file
+// for region_ptr
+@region_ret depends on dma_region@
+identifier dma_region.fld;
 expression X, I;
 position p1, p2, p3;
+@@
+(
+return &X@p1->fld[I];
+|
+return X@p2->fld + I;
+|
+return X@p3->fld;
+)
+
+@script:python@
+p1 << region_ret.p1 = [];
+p2 << region_ret.p2 = [];
+p3 << region_ret.p3 = [];
+X << region_ret.X;
+fld << dma_region.fld;
+I << region_ret.I = "";
+@@
+for p in (p1, p2, p3):
+    if p:
+        region_fns().add(p[0].current_element)
+assign_first([(p1, "return", "&%s->%s[%s]" % (X, fld, I)), (p2, "return", "%s->%s + %s" % (X, fld, I)), (p3, "return", "%s->%s" % (X, fld))])
+
+// a pointer into it: d = &r->d[i], d = r->d + i, d = r->d (a declaration
+// "struct desc *d = &r->d[i];" matches too: Coccinelle's standard isomorphisms), or the
+// value of a function that returns one (d = mvneta_txq_next_desc_get(txq))
+@region_ptr depends on dma_region@
+identifier dma_region.fld, D;
+identifier RF : script:python () { RF in region_fns() };
+expression X, I;
+expression list es;
+position p1, p2, p3, p4, q4;
 @@
 (
 D@p1 = &X->fld[I]
@@ -318,18 +410,23 @@ D@p1 = &X->fld[I]
 D@p2 = X->fld + I
 |
 D@p3 = X->fld
+|
+D@p4 = RF@q4(es)
 )
 
 @script:python@
 p1 << region_ptr.p1 = [];
 p2 << region_ptr.p2 = [];
 p3 << region_ptr.p3 = [];
+p4 << region_ptr.p4 = [];
+q4 << region_ptr.q4 = [];
 D << region_ptr.D;
-X << region_ptr.X;
+X << region_ptr.X = "";
 fld << dma_region.fld;
 I << region_ptr.I = "";
+es << region_ptr.es = "";
 @@
-assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld))], D)
+assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld)), (p4, "%s(%s)" % (text_at(q4) if q4 else "", _norm(str(es))))], D)
 
 // a store through such a pointer: d->ctrl = V, d->buf[i] = V, d->ctrl |= V,
 // WRITE_ONCE(d->ctrl, V)

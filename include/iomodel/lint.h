@@ -31,6 +31,8 @@ enum iom_lint_fkind {
 	IOM_LINT_PASS,          /* DMA memory stored to is given to the call of name: args[0] */
 	IOM_LINT_BUILD,         /* file builds only where Kconfig symbol name can be chosen, and
 				 * x86 cannot: args[0] is the line that says so (kbuild.c)   */
+	IOM_LINT_CONV,          /* name is the driver's byte-order conversion: it calls
+				 * args[0], cpu_to_le32() or another conversion (wrappers.c)  */
 	IOM_LINT_FKIND__COUNT
 };
 
@@ -152,6 +154,13 @@ struct iom_lint_wrappers *iom_lint_wrappers_new(void);
 int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const char *text, size_t len);
 int iom_lint_wrappers_extra(struct iom_lint_wrappers *w, bool write, char ***files, size_t *nfiles);
 void iom_lint_wrappers_free(struct iom_lint_wrappers *w);
+/* The drivers' own byte-order conversions the files define (cpu_to_fec16(), an alias of
+ * cpu_to_le16()): each with its file and line and the conversion it calls (via). */
+struct iom_lint_conv { char *name, *file, *via; unsigned line; };
+int iom_lint_wrappers_convs(struct iom_lint_wrappers *w, struct iom_lint_conv **v, size_t *n);
+void iom_lint_convs_free(struct iom_lint_conv *v, size_t n);
+/* Record a conversion as a fact ("conv", name, file, line, args [via]). */
+int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c);
 /* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
 const char *iom_lint_explain(const char *code);
 

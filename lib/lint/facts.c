@@ -2,6 +2,7 @@
 /* iomodel -- lint facts: the matcher's JSON lines, the facts file, and what the source text
  * adds (the #if branch of each fact; the mentions the matcher did not report). */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +17,43 @@ const struct lint_name lint_names[] = {
 };
 const size_t lint_nr_names = sizeof(lint_names) / sizeof(lint_names[0]);
 
+/* The names by hash: the source scans ask for every identifier of a tree (a linear search
+ * of the table was half of lint's own time on 6.12's four trees). Built once. */
+enum { NAME_SLOTS = 1024 };
+static unsigned short name_slot[NAME_SLOTS];  /* index + 1 into lint_names, 0 empty */
+static pthread_once_t name_once = PTHREAD_ONCE_INIT;
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static void names_index(void)
+{
+	_Static_assert(sizeof(lint_names) / sizeof(lint_names[0]) < NAME_SLOTS / 2, "lint_names: more slots");
+	for (size_t i = 0; i < lint_nr_names; i++) {
+		unsigned h = name_hash(lint_names[i].name) % NAME_SLOTS;
+		while (name_slot[h])
+			h = (h + 1) % NAME_SLOTS;
+		name_slot[h] = (unsigned short)(i + 1);
+	}
+}
+
 const struct lint_name *lint_name_lookup(const char *name)
 {
-	for (size_t i = 0; i < lint_nr_names; i++)
-		if (!strcmp(lint_names[i].name, name))
-			return &lint_names[i];
+	pthread_once(&name_once, names_index);
+	for (unsigned h = name_hash(name) % NAME_SLOTS; name_slot[h]; h = (h + 1) % NAME_SLOTS)
+		if (!strcmp(lint_names[name_slot[h] - 1].name, name))
+			return &lint_names[name_slot[h] - 1];
 	return NULL;
 }
 
 /* ORDER IOM_LINT_FKIND */
 static const char *const fkind_names[] = { "call", "def", "proto", "unparsed", "ret", "assign",
-					   "fn", "dcall", "define", "pass", "build" };
+					   "fn", "dcall", "define", "pass", "build", "conv" };
 _Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
 
 const char *lint_fkind_name(enum iom_lint_fkind k)
@@ -310,6 +337,9 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 		return "a pass fact has one argument, the memory given";
 	if (k == IOM_LINT_BUILD && (!ja || json_array_size(ja) != 1))
 		return "a build fact has one argument, the Kconfig line that rules x86 out";
+	if (k == IOM_LINT_CONV && (!ja || json_array_size(ja) != 1 || !json_is_string(json_array_get(ja, 0)) ||
+				   !ident(json_string_value(json_array_get(ja, 0)))))
+		return "a conv fact has one argument, the conversion it calls";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))
@@ -786,6 +816,19 @@ int lint_add_build(struct iom_lint *l, const char *file, const char *sym, const 
 	}
 	l->nr_facts++;
 	return index_fact(l, l->nr_facts - 1);
+}
+
+int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c)
+{
+	if (!ident(c->name) || !ident(c->via) || strlen(c->name) > LINT_MAX_NAME || !c->line)
+		return -IOM_EINVAL;
+	int rc = lint_add_build(l, c->file, c->name, c->via);
+	if (rc < 0)
+		return rc;
+	struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+	f->kind = IOM_LINT_CONV;
+	f->line = (int)c->line;
+	return 0;
 }
 
 static const struct lint_name *name_at(const char *t, size_t n)

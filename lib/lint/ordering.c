@@ -78,7 +78,8 @@ static _Thread_local struct dindex {
 	int drv;
 	const struct iom_lint_fact **byfn, **fns, **allocs;
 	const char **members, **cmembers;   /* members holding DMA memory, CPU memory */
-	size_t n, nfns, nallocs, nmembers, ncmembers;
+	const char **convs;                 /* the driver's byte-order conversions       */
+	size_t n, nfns, nallocs, nmembers, ncmembers, nconvs;
 } dix;
 
 static int cmp_func(const void *a, const void *b)
@@ -102,6 +103,7 @@ static void dix_reset(void)
 	free(dix.allocs);
 	free(dix.members);
 	free(dix.cmembers);
+	free(dix.convs);
 	memset(&dix, 0, sizeof(dix));
 	dix.drv = -1;
 }
@@ -119,7 +121,8 @@ static bool dix_get(const struct iom_lint *l, int drv)
 	dix.allocs = n ? malloc(n * sizeof(*dix.allocs)) : NULL;
 	dix.members = n ? malloc(n * sizeof(*dix.members)) : NULL;
 	dix.cmembers = n ? malloc(n * sizeof(*dix.cmembers)) : NULL;
-	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers)) {
+	dix.convs = n ? malloc(n * sizeof(*dix.convs)) : NULL;
+	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers || !dix.convs)) {
 		dix_reset();
 		return false;
 	}
@@ -128,6 +131,8 @@ static bool dix_get(const struct iom_lint *l, int drv)
 		dix.byfn[dix.n++] = f;
 		if (f->kind == IOM_LINT_FN)
 			dix.fns[dix.nfns++] = f;
+		if (f->kind == IOM_LINT_CONV)
+			dix.convs[dix.nconvs++] = f->name;
 		const struct lint_name *nm = f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_RET ? lint_name_lookup(f->name) : NULL;
 		if (nm && nm->cls == LC_CPU_ALLOC && f->kind == IOM_LINT_RET && f->nargs == 1) {
 			const char *c = strrchr(f->args[0], '>');
@@ -204,6 +209,31 @@ static bool via_region(const struct iom_lint *l, int drv, const char *e)
 	return false;
 }
 
+/* Is e a pointer into DMA memory: through a region's member, or the value of a function of
+ * the driver that returns one (an assign fact "return = txq->descs + i" in it,
+ * lint/doorbell.cocci region_ret: marvell/mvneta.c@6.12 mvneta_txq_next_desc_get())? */
+static bool region_value(const struct iom_lint *l, int drv, const char *e)
+{
+	if (via_region(l, drv, e))
+		return true;
+	size_t n = 0;
+	while (isalnum((unsigned char)e[n]) || e[n] == '_')
+		n++;
+	if (!n || e[n] != '(' || n >= 128)
+		return false;
+	char fn[128];
+	memcpy(fn, e, n);
+	fn[n] = 0;
+	size_t lo, hi = fn_facts(fn, &lo);
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && !strcmp(g->args[0], "return") &&
+		    via_region(l, drv, g->args[1]))
+			return true;
+	}
+	return false;
+}
+
 /* A store the device may read:
  *   a cpu_to_le*() value stored through a pointer or an array (a local struct filled on
  *   the stack is not what the device reads), the way a descriptor is filled;
@@ -259,6 +289,23 @@ static bool read_value(const char *rhs)
 	return false;
 }
 
+/* Is rhs a value in the device's byte order: cpu_to_le16/32/64(...), or a call of one of
+ * the driver's own conversions (a conv fact: fec.h@6.12's cpu_to_fec16())? */
+static bool device_order(const struct iom_lint *l, int drv, const char *rhs)
+{
+	if (!strncmp(rhs, "cpu_to_le", 9))
+		return true;
+	size_t n = 0;
+	while (isalnum((unsigned char)rhs[n]) || rhs[n] == '_')
+		n++;
+	if (!n || rhs[n] != '(' || !dix_get(l, drv))
+		return false;
+	for (size_t k = 0; k < dix.nconvs; k++)
+		if (strlen(dix.convs[k]) == n && !strncmp(dix.convs[k], rhs, n))
+			return true;
+	return false;
+}
+
 static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_fact *f)
 {
 	if (f->kind != IOM_LINT_ASSIGN || f->nargs != 2)
@@ -274,7 +321,7 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 		return false;
 	if (via_region(l, drv, f->args[0]))
 		return true;
-	if (!strncmp(f->args[1], "cpu_to_le", 9))
+	if (device_order(l, drv, f->args[1]))
 		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);
 	const char *arrow = strstr(f->args[0], "->");
 	if (!arrow && !ident)
@@ -285,7 +332,7 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	for (size_t k = fn_facts(f->func, &lo); lo < k; lo++) {
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
-		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) && via_region(l, drv, g->args[1]))
+		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) && region_value(l, drv, g->args[1]))
 			return true;
 	}
 	return false;
@@ -1310,6 +1357,16 @@ static bool deeper(const char *p, const char *q)
 	return false;
 }
 
+/* A comment line of a finding's litmus test naming load f: "name(arg) (file:line) is what" */
+static void comment_load(struct iom_buf *b, const struct iom_lint_fact *f, const char *what)
+{
+	char rd[700];
+	snprintf(rd, sizeof(rd), "%s(%s)", f->name, f->args[0]);
+	iom_buf_puts(b, " *   ");
+	comment_text(b, rd);
+	iom_buf_printf(b, " (%s:%d) is %s\n", f->file, f->line, what);
+}
+
 static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_buf *b)
 {
 	const struct iom_lint_fact *lf = ld->f;
@@ -1317,11 +1374,7 @@ static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_b
 	iom_buf_printf(b, " * iomodel lint, relaxed-read-then-dma-read, from %s:%d:\n", lf->file, lf->line);
 	iom_buf_printf(b, " *   %s() (%s:%d) is the status read, at st + 0x0;\n", r->accessor, r->f->file,
 		       r->f->line);
-	char rd[700];
-	snprintf(rd, sizeof(rd), "%s(%s)", lf->name, lf->args[0]);
-	iom_buf_puts(b, " *   ");
-	comment_text(b, rd);
-	iom_buf_printf(b, " (%s:%d) is the read of DMA memory, buf.\n", lf->file, lf->line);
+	comment_load(b, lf, "the read of DMA memory, buf.");
 	iom_buf_printf(b, " * The device writes buf, then sets the status. The branch between the two reads\n"
 		       " * is left out: iomodel's MMIO layer counts a control dependency as ordering\n"
 		       " * (docs/ordering.md, Limits), while a CPU may read ahead of a branch\n"
@@ -1362,6 +1415,109 @@ static bool unmap_address(const struct iom_lint *l, const struct oev *e, size_t 
 	return false;
 }
 
+/* The descriptor a load reads a field of, and the field: "rxd->status" is rxd and status,
+ * "ring->d[i].len" is ring->d[i] and len. False when the load names no field. */
+static bool load_field(const struct iom_lint_fact *f, size_t *baselen, const char **field)
+{
+	const char *a = f->args[0];
+	size_t n = strlen(a);
+	while (n && a[n - 1] == ' ')
+		n--;
+	size_t e = n;
+	while (e && (isalnum((unsigned char)a[e - 1]) || a[e - 1] == '_'))
+		e--;
+	if (e == n || (isdigit((unsigned char)a[e])))
+		return false;
+	size_t b = e;
+	if (b >= 2 && a[b - 1] == '>' && a[b - 2] == '-')
+		b -= 2;
+	else if (b >= 1 && a[b - 1] == '.')
+		b -= 1;
+	else
+		return false;
+	if (!b)
+		return false;
+	*baselen = b;
+	*field = a + e;
+	return true;
+}
+
+/* Is the descriptor f loads from, the first bl characters of its argument, in DMA memory
+ * the driver allocated: through a region's member (ring->desc[i].rx), or through a pointer
+ * the function took from one before (desc = &ring->desc[i]; desc->rx)? The facts of
+ * lint/doorbell.cocci's region rules, in the files that program reads. A field read
+ * through any other pointer may be memory only the CPU or another processor writes
+ * (qcom smem's shared items, a copy of a reply): the second shape asks for DMA memory. */
+static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f, size_t bl)
+{
+	char base[512];
+	if (bl >= sizeof(base))
+		return false;
+	memcpy(base, f->args[0], bl);
+	base[bl] = 0;
+	if (via_region(l, f->driver, base))
+		return true;
+	size_t dn = 0;
+	while (isalnum((unsigned char)base[dn]) || base[dn] == '_')
+		dn++;
+	if (!dn || (base[dn] && strncmp(base + dn, "->", 2) && base[dn] != '[' && base[dn] != '.'))
+		return false;
+	size_t lo, hi = fn_facts(f->func, &lo);
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
+		    !strncmp(g->args[0], base, dn) && !strcmp(g->file, f->file) && region_value(l, f->driver, g->args[1]))
+			return true;
+	}
+	return false;
+}
+
+/* The second shape (memory-barriers.txt@6.12, dma_rmb(): "if (desc->status != DEVICE_OWN)
+ * { dma_rmb(); read_data = desc->data; ..."): a field of a descriptor in DMA memory read
+ * (its status or ownership word), then, in a branch entered after it, another field of
+ * the same descriptor, with no ordering call between on the path: the CPU may read the
+ * data before the status that says the device wrote it. The earlier load, or -1. */
+static long status_load(const struct iom_lint *l, const struct oev *e, size_t j)
+{
+	size_t bj;
+	const char *fj;
+	if (!load_field(e[j].f, &bj, &fj) || !region_base(l, e[j].f, bj))
+		return -1;
+	for (size_t i = j; i-- > 0;) {
+		if ((int)e[i].kind == RV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
+			return -1;
+		size_t bi;
+		const char *fi;
+		if ((int)e[i].kind != RV_LOAD || !e[i].f->nargs || !load_field(e[i].f, &bi, &fi) || bi != bj ||
+		    strncmp(e[i].f->args[0], e[j].f->args[0], bi) || !strcmp(fi, fj) ||
+		    lint_paths_exclusive(e[i].f->path, e[j].f->path) || !deeper(e[j].f->path, e[i].f->path) ||
+		    !on_path(e[i].f->path, e[j].f->path, e[j].f->path))
+			continue;
+		for (size_t k = i + 1; k < j; k++)
+			if ((int)e[k].kind == RV_ORDER && on_path(e[k].f->path, e[i].f->path, e[j].f->path))
+				return -1;
+		return (long)i;
+	}
+	return -1;
+}
+
+static void slitmus_text(const struct oev *st, const struct oev *ld, struct iom_buf *b)
+{
+	const struct iom_lint_fact *lf = ld->f, *sf = st->f;
+	iom_buf_printf(b, "C lint-%s-%d\n(*\n", lf->func[0] ? lf->func : "read", lf->line);
+	iom_buf_printf(b, " * iomodel lint, relaxed-read-then-dma-read (a DMA status, then the data), from %s:%d:\n",
+		       lf->file, lf->line);
+	comment_load(b, sf, "the read of the status the device wrote, flag;");
+	comment_load(b, lf, "the read of the data, buf.");
+	iom_buf_printf(b, " * The device writes buf, then the status, both by DMA. The branch between the\n"
+		       " * two reads is left out: a CPU may read ahead of a branch (memory-barriers.txt:\n"
+		       " * control dependencies order only stores).\n *)\n");
+	iom_buf_printf(b, "{ st = ioremap(dev0); int buf = 0; int flag = 0; }\n"
+		       "DEV(dev0) { dma_write(buf, 1); dma_write(flag, 1); }\n"
+		       "P0(int *flag, int *buf)\n{\n\tint r0;\n\tint r1;\n\tr0 = READ_ONCE(*flag);\n"
+		       "\tr1 = READ_ONCE(*buf);\n}\nexists (0:r0=1 /\\ 0:r1=0)\n");
+}
+
 static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
@@ -1388,11 +1544,15 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 				r = &e[i];
 			break;
 		}
-		if (!r)
+		long si = r ? -1 : status_load(l, e, j);
+		if (!r && si < 0)
 			continue;
 		struct iom_buf t;
 		iom_buf_init(&t);
-		rlitmus_text(r, &e[j], &t);
+		if (r)
+			rlitmus_text(r, &e[j], &t);
+		else
+			slitmus_text(&e[si], &e[j], &t);
 		if (t.oom) {
 			iom_buf_release(&t);
 			return -IOM_ENOMEM;
@@ -1400,11 +1560,28 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 		char v[IOM_ARCH__COUNT][16], why[300], kv[16], msg[2400], via[300] = "", per[200] = "";
 		run_arches(iom_buf_str(&t), l->kver, v, why, sizeof(why));
 		iom_kver_str(l->kver ? l->kver : IOM_KVER(6, 12), kv, sizeof(kv));
-		if (r->inner)
+		if (r && r->inner)
 			snprintf(via, sizeof(via), " (its %s() at %s:%d)", r->accessor, r->inner->file, r->inner->line);
 		bool weak = verdict_line(v, per, sizeof(per));
 		if (!weak) {
 			iom_buf_release(&t);
+			continue;
+		}
+		if (!r) {
+			const struct iom_lint_fact *sf = e[si].f;
+			snprintf(msg, sizeof(msg),
+				 "%s(%s) at line %d reads a status the device writes by DMA, then %s(%s) reads "
+				 "another field of the same descriptor, in a branch after it, with no dma_rmb() "
+				 "or rmb() between: the CPU may read the field before the status that says the "
+				 "device wrote it. iomodel's litmus test of these statements, kernel %s: %s "
+				 "(Never: ordered there; Sometimes: the CPU can read the old data).%s%s "
+				 "Fix: dma_rmb() after the status read (memory-barriers.txt, dma_rmb()).",
+				 sf->name, sf->args[0], sf->line, e[j].f->name, e[j].f->args[0], kv, per,
+				 why[0] ? " Not run: " : "", why);
+			int rc = litmus_finding(l, LINT_DMA_READ, e[j].f, sf, msg, iom_buf_str(&t), v);
+			iom_buf_release(&t);
+			if (rc)
+				return rc;
 			continue;
 		}
 		snprintf(msg, sizeof(msg),

@@ -19,10 +19,13 @@
 #include <string.h>
 #include "lint_int.h"
 
-struct wdef { unsigned name; unsigned *callees; size_t n; unsigned file; };
+/* a thin definition: its name, the identifiers it calls, its file and line, and whether it
+ * gives a value (a macro, or a function with a return statement) */
+struct wdef { unsigned name; unsigned *callees; size_t n; unsigned file; unsigned line; bool value;
+	      unsigned *rets; size_t nrets; /* the calls in its value: a macro's body, a function's return statements */ };
 
 enum { THIN_CALLS = 3, THIN_BODY = 400 };  /* distinct callees, characters of body */
-enum { CPU_TO_LE = 255 };                   /* ncls of cpu_to_le16/32/64 */
+enum { CPU_TO_LE = 255, CPU_TO_BE = 254 };  /* ncls of cpu_to_le16/32/64, cpu_to_be16/32/64 */
 
 /* a file: its path (its directory names its driver); the identifiers it calls, kept when it
  * calls no relaxed write (w) or no relaxed read (r) */
@@ -41,8 +44,19 @@ struct iom_lint_wrappers {
 	unsigned *stamp;     /* per name: the tick of the set it was last added to */
 	size_t capstamp;
 	unsigned tick;
+	const char *text;    /* the file being read: its text, and the line at offset pos */
+	size_t pos;
+	unsigned line;
 	bool oom;
 };
+
+/* The line of offset at in the file being read (definitions come in order of offset). */
+static unsigned line_at(struct iom_lint_wrappers *w, size_t at)
+{
+	for (; w->pos < at; w->pos++)
+		w->line += w->text[w->pos] == '\n';
+	return w->line;
+}
 
 struct iom_lint_wrappers *iom_lint_wrappers_new(void)
 {
@@ -55,8 +69,10 @@ void iom_lint_wrappers_free(struct iom_lint_wrappers *w)
 		return;
 	for (size_t i = 0; i < w->nnames; i++)
 		free(w->names[i]);
-	for (size_t i = 0; i < w->ndefs; i++)
+	for (size_t i = 0; i < w->ndefs; i++) {
 		free(w->defs[i].callees);
+		free(w->defs[i].rets);
+	}
 	for (size_t i = 0; i < w->nfiles; i++) {
 		free(w->files[i].path);
 		free(w->files[i].calls);
@@ -127,7 +143,8 @@ static long intern(struct iom_lint_wrappers *w, const char *s, size_t n)
 	w->names[w->nnames] = c;
 	const struct lint_name *ln = lint_name_lookup(c);
 	w->ncls[w->nnames] = ln ? (unsigned char)(ln->cls + 1)
-		: (!strcmp(c, "cpu_to_le16") || !strcmp(c, "cpu_to_le32") || !strcmp(c, "cpu_to_le64")) ? CPU_TO_LE : 0;
+		: (!strcmp(c, "cpu_to_le16") || !strcmp(c, "cpu_to_le32") || !strcmp(c, "cpu_to_le64")) ? CPU_TO_LE
+		: (!strcmp(c, "cpu_to_be16") || !strcmp(c, "cpu_to_be32") || !strcmp(c, "cpu_to_be64")) ? CPU_TO_BE : 0;
 	w->slots[h] = (unsigned)++w->nnames;
 	return (long)w->nnames - 1;
 }
@@ -179,9 +196,68 @@ static void collect_calls(struct iom_lint_wrappers *w, const char *c, size_t a, 
 	}
 }
 
-/* Record definition `name` with the identifiers called in c[a, b). */
-static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_t nl, size_t a, size_t b)
+/* The words a cast may hold: "(__force u32)", "(unsigned long)", "(__le32 *)". */
+static bool cast_word(const char *t, size_t n)
 {
+	static const char *const words[] = { "__force", "const", "volatile", "unsigned", "signed", "int", "long",
+		"short", "char", "u8", "u16", "u32", "u64", "__u8", "__u16", "__u32", "__u64", "__le16", "__le32",
+		"__le64", "__be16", "__be32", "__be64", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t",
+		"dma_addr_t" };
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n && !memcmp(words[i], t, n))
+			return true;
+	return false;
+}
+
+/* Add to d the call that c[i, b) begins with, past spaces, parentheses and casts. */
+static void lead_call(struct iom_lint_wrappers *w, const char *c, size_t i, size_t b, struct wdef *d, size_t *cap)
+{
+	while (i < b) {
+		if (isspace((unsigned char)c[i]) || c[i] == '(') {
+			i++;
+			continue;
+		}
+		if (!(isalpha((unsigned char)c[i]) || c[i] == '_'))
+			return;
+		size_t e = i;
+		while (e < b && (isalnum((unsigned char)c[e]) || c[e] == '_'))
+			e++;
+		if (cast_word(c + i, e - i)) {
+			while (e < b && (isspace((unsigned char)c[e]) || c[e] == '*'))
+				e++;
+			if (e < b && c[e] == ')')
+				e++;
+			i = e;
+			continue;
+		}
+		size_t z = e;
+		while (z < b && isspace((unsigned char)c[z]))
+			z++;
+		if (z >= b || c[z] != '(')
+			return;
+		long k = intern(w, c + i, e - i);
+		if (k < 0)
+			w->oom = true;
+		else
+			add_callee(w, d, cap, (unsigned)k);
+		return;
+	}
+}
+
+/* Record definition `name` with the identifiers called in c[a, b): a function, or a macro
+ * (function-like; or, with alias, an object-like macro whose body is the one identifier
+ * c[a, b): fec.h@6.12 "#define cpu_to_fec16 cpu_to_le16"). */
+static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_t nl, size_t a, size_t b,
+		    bool macro, bool alias)
+{
+	long alias_id = 0;
+	if (alias) {
+		w->tick++;
+		if ((alias_id = intern(w, c + a, b - a)) < 0) {
+			w->oom = true;
+			return;
+		}
+	}
 	/* an accessor is thin: a few calls in a short body (nicvf_queue_reg_write() has one, a
 	 * driver's wr_reg32() picks between two); a function that does more is the driver's
 	 * logic, whose own calls the matcher reads where they are */
@@ -192,11 +268,41 @@ static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_
 		w->oom = true;
 		return;
 	}
-	struct wdef d = { (unsigned)id, NULL, 0, (unsigned)w->nfiles - 1 };
+	struct wdef d = { (unsigned)id, NULL, 0, (unsigned)w->nfiles - 1, line_at(w, nm), macro, NULL, 0 };
 	size_t cap = 0;
-	collect_calls(w, c, a, b, &d, &cap);
+	if (alias)
+		add_callee(w, &d, &cap, (unsigned)alias_id);
+	else
+		collect_calls(w, c, a, b, &d, &cap);
+	/* the call its value is: what a macro's body, or each return statement of a function,
+	 * begins with, past parentheses and casts ("(__force u32)cpu_to_be32(v)"); a value
+	 * that only uses a conversion ("!!(d->st & cpu_to_le32(b))": ixgbe_test_staterr())
+	 * is none */
+	struct wdef r = { 0 };
+	size_t rcap = 0;
+	w->tick++;
+	if (macro && !alias) {
+		lead_call(w, c, a, b, &r, &rcap);
+	} else if (!macro) {
+		for (size_t i = a; i + 6 <= b && !w->oom; i++) {
+			if (memcmp(c + i, "return", 6) || (i > a && (isalnum((unsigned char)c[i - 1]) || c[i - 1] == '_')) ||
+			    (i + 6 < b && (isalnum((unsigned char)c[i + 6]) || c[i + 6] == '_')))
+				continue;
+			size_t e = i + 6;
+			while (e < b && c[e] != ';')
+				e++;
+			lead_call(w, c, i + 6, e, &r, &rcap);
+			i = e;
+		}
+	} else if (alias) {
+		add_callee(w, &r, &rcap, (unsigned)alias_id);
+	}
+	d.rets = r.callees;
+	d.nrets = r.n;
+	d.value = r.n > 0;
 	if (!d.n || d.n > THIN_CALLS || w->oom) {
 		free(d.callees);
+		free(d.rets);
 		return;
 	}
 	if (w->ndefs == w->capdefs) {
@@ -204,6 +310,7 @@ static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_
 		struct wdef *nd = realloc(w->defs, nc * sizeof(*nd));
 		if (!nd) {
 			free(d.callees);
+			free(d.rets);
 			w->oom = true;
 			return;
 		}
@@ -217,7 +324,7 @@ static void add_def(struct iom_lint_wrappers *w, const char *c, size_t nm, size_
  * call of a kind: only such a file can need an accessor's name to be read). */
 static void add_file(struct iom_lint_wrappers *w, const char *path, const char *c, size_t len)
 {
-	struct wdef d = { 0, NULL, 0, 0 };
+	struct wdef d = { 0 };
 	size_t cap = 0;
 	bool rw = false, rr = false;
 	collect_calls(w, c, 0, len, &d, &cap);
@@ -285,6 +392,9 @@ int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const c
 	if (!c)
 		return -IOM_ENOMEM;
 	add_file(w, path, c, len);
+	w->text = c;
+	w->pos = 0;
+	w->line = 1;
 	int depth = 0;
 	size_t fn = 0, fnl = 0, body = 0;
 	bool bol = true;
@@ -315,7 +425,20 @@ int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const c
 					while (cp < e && c[cp] != ')')
 						cp++;
 					if (cp < e)
-						add_def(w, c, nm, ne - nm, cp + 1, e);
+						add_def(w, c, nm, ne - nm, cp + 1, e, true, false);
+				} else if (ne > nm) {
+					/* an object-like macro naming one identifier: an alias */
+					size_t v = ne;
+					while (v < e && (c[v] == ' ' || c[v] == '\t'))
+						v++;
+					size_t ve = v;
+					while (ve < e && (isalnum((unsigned char)c[ve]) || c[ve] == '_'))
+						ve++;
+					size_t z = ve;
+					while (z < e && isspace((unsigned char)c[z]))
+						z++;
+					if (ve > v && z == e && (isalpha((unsigned char)c[v]) || c[v] == '_'))
+						add_def(w, c, nm, ne - nm, v, ve, true, true);
 				}
 			}
 			i = e;
@@ -343,7 +466,7 @@ int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const c
 			depth++;
 		} else if (ch == '}' && depth > 0) {
 			if (--depth == 0 && fnl) {
-				add_def(w, c, fn, fnl, body, i);
+				add_def(w, c, fn, fnl, body, i, false, false);
 				fnl = 0;
 			}
 		} else if ((ch == ';' || ch == '=') && depth == 0) {
@@ -351,6 +474,7 @@ int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const c
 		}
 		i++;
 	}
+	w->text = NULL;
 	free(c);
 	return w->oom ? -IOM_ENOMEM : 0;
 }
@@ -466,4 +590,103 @@ out:
 	free(order);
 	free(first);
 	return rc;
+}
+
+/* The drivers' own byte-order conversions: a thin definition whose value (a macro's body, a
+ * function's return statement) calls cpu_to_le16/32/64() or cpu_to_be16/32/64(), or another
+ * such conversion, to a fixpoint
+ * (fec.h@6.12 l.212: "#define cpu_to_fec16 cpu_to_le16"; the big-endian arm of the same
+ * #if names cpu_to_be16). A value one gives is a descriptor's field in the device's byte
+ * order, as a cpu_to_le*() value is. Names the tables know are none. */
+int iom_lint_wrappers_convs(struct iom_lint_wrappers *w, struct iom_lint_conv **out, size_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (w->oom)
+		return -IOM_ENOMEM;
+	unsigned *via = calloc(w->nnames + 1, sizeof(*via)); /* per name: 1 + the conversion it calls */
+	if (!via)
+		return -IOM_ENOMEM;
+	for (size_t i = 0; i < w->nnames; i++)
+		if (w->ncls[i] == CPU_TO_LE || w->ncls[i] == CPU_TO_BE)
+			via[i] = (unsigned)i + 1;
+	unsigned *root = calloc(w->nnames + 1, sizeof(*root)); /* the kernel conversion reached */
+	if (!root) {
+		free(via);
+		return -IOM_ENOMEM;
+	}
+	for (size_t i = 0; i < w->nnames; i++)
+		if (via[i])
+			root[i] = (unsigned)i + 1;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (size_t i = 0; i < w->ndefs; i++) {
+			const struct wdef *d = &w->defs[i];
+			if (!d->value || root[d->name] || w->ncls[d->name])
+				continue;
+			for (size_t j = 0; j < d->nrets; j++)
+				if (root[d->rets[j]]) {
+					root[d->name] = root[d->rets[j]];
+					via[d->name] = d->rets[j] + 1;
+					changed = true;
+					break;
+				}
+		}
+	}
+	int rc = 0;
+	size_t cap = 0;
+	for (size_t i = 0; i < w->ndefs && !rc; i++) {
+		const struct wdef *d = &w->defs[i];
+		if (!d->value || w->ncls[d->name] || !root[d->name] || via[d->name] == 0)
+			continue;
+		/* each definition that calls a conversion, with the one it calls (fec.h defines
+		 * cpu_to_fec16 twice, in the two arms of an #if) */
+		unsigned callee = 0;
+		for (size_t j = 0; j < d->nrets && !callee; j++)
+			if (root[d->rets[j]])
+				callee = d->rets[j] + 1;
+		if (!callee)
+			continue;
+		if (*nout == cap) {
+			size_t nc = cap ? 2 * cap : 16;
+			struct iom_lint_conv *v = realloc(*out, nc * sizeof(*v));
+			if (!v) {
+				rc = -IOM_ENOMEM;
+				break;
+			}
+			*out = v;
+			cap = nc;
+		}
+		struct iom_lint_conv *cv = &(*out)[*nout];
+		cv->name = strdup(w->names[d->name]);
+		cv->file = strdup(w->files[d->file].path);
+		cv->via = strdup(w->names[callee - 1]);
+		cv->line = d->line;
+		if (!cv->name || !cv->file || !cv->via) {
+			free(cv->name);
+			free(cv->file);
+			free(cv->via);
+			rc = -IOM_ENOMEM;
+			break;
+		}
+		++*nout;
+	}
+	free(via);
+	free(root);
+	if (rc) {
+		iom_lint_convs_free(*out, *nout);
+		*out = NULL;
+		*nout = 0;
+	}
+	return rc;
+}
+
+void iom_lint_convs_free(struct iom_lint_conv *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].file);
+		free(v[i].via);
+	}
+	free(v);
 }

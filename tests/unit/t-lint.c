@@ -416,6 +416,46 @@ static void register_names(void **state)
  * (writel()), names the tables know, a comment or a string naming an accessor, and a long
  * function are not accessors; a file with no cpu_to_le*() store or DMA allocation (writes),
  * or no le*_to_cpu() read, gives the rules nothing and gets no run. */
+/* The drivers' own byte-order conversions (wrappers.c iom_lint_wrappers_convs()): an alias
+ * macro (fec.h@6.12 "#define cpu_to_fec16 cpu_to_le16"), a function-like macro, a thin
+ * function that returns a converted value, and one built on another conversion; not a thin
+ * function that stores the value and gives none or another (cqhci's cq_request() returns 0),
+ * one whose value only uses a conversion (ixgbe_test_staterr(): !!(x & cpu_to_le32(b))),
+ * a name the kernel defines elsewhere
+ * (cpu_to_node() is only called here), nor an alias of something that is no conversion. */
+static void own_conversions(void **state)
+{
+	(void)state;
+	static const char h[] =
+		"#ifdef BE\n#define cpu_to_fec16 cpu_to_be16\n#else\n#define cpu_to_fec16 cpu_to_le16\n#endif\n"
+		"#define cpu_to_hw(x) ((__force u32)cpu_to_le32(x))\n"
+		"#define fec_alias other_thing\n"
+		"static inline u64 cpu_to_dma64(u64 v) { return cpu_to_hw(v); }\n"
+		"static inline void put_le(struct d *d, u32 v) { d->x = cpu_to_le32(v); }\n"
+		"static void f(struct d *d, int c) { d->n = cpu_to_node(c); }\n"
+		"static int req(struct d *d, u64 t) { d->t = cpu_to_le64(t); return 0; }\n"
+		"static inline bool test_st(struct d *d, u32 b) { return !!(d->st & cpu_to_le32(b)); }\n";
+	struct iom_lint_wrappers *w = iom_lint_wrappers_new();
+	assert_non_null(w);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/fec/fec.h", h, sizeof(h) - 1), 0);
+	struct iom_lint_conv *v;
+	size_t n;
+	assert_int_equal(iom_lint_wrappers_convs(w, &v, &n), 0);
+	static const struct { const char *name, *via; unsigned line; } want[] = {
+		{ "cpu_to_fec16", "cpu_to_be16", 2 }, { "cpu_to_fec16", "cpu_to_le16", 4 },
+		{ "cpu_to_hw", "cpu_to_le32", 6 }, { "cpu_to_dma64", "cpu_to_hw", 8 },
+	};
+	assert_int_equal(n, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(v[i].name, want[i].name);
+		assert_string_equal(v[i].via, want[i].via);
+		assert_int_equal(v[i].line, want[i].line);
+		assert_string_equal(v[i].file, "drv/fec/fec.h");
+	}
+	iom_lint_convs_free(v, n);
+	iom_lint_wrappers_free(w);
+}
+
 static void own_accessors(void **state)
 {
 	(void)state;
@@ -476,6 +516,7 @@ int main(void)
 		cmocka_unit_test(decisions),
 		cmocka_unit_test(register_names),
 		cmocka_unit_test(own_accessors),
+		cmocka_unit_test(own_conversions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
