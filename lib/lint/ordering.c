@@ -1305,25 +1305,99 @@ static bool dma_load(const struct iom_lint *l, int drv, const struct iom_lint_fa
 	return through && !mmio_value(l, drv, a) && !cpu_mem(l, drv, f, a);
 }
 
+static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f, size_t bl);
+static bool load_field(const struct iom_lint_fact *f, size_t *baselen, const char **field);
+
+/* Does the body of the driver's function that call c calls read the device (a relaxed or
+ * ordered read) or order reads, directly or through its own calls, depth levels deep? */
+static bool reads_or_orders(const struct iom_lint *l, int drv, const struct iom_lint_fact *c, int depth)
+{
+	if (depth <= 0)
+		return false;
+	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(c->name, &lo) : 0;
+	const char *in_file = hi > lo ? scope_file(c->name, c->file) : NULL;
+	for (size_t k = lo; k < hi; k++) {
+		const struct iom_lint_fact *f = dix.byfn[k];
+		if (in_file && strcmp(f->file, in_file))
+			continue;
+		if (f->kind == IOM_LINT_CALL && (relaxed_read(f->name) || rorders(f->name)))
+			return true;
+		if (f->kind == IOM_LINT_DCALL && strcmp(f->name, c->name) && is_fn(l, drv, f->name) &&
+		    reads_or_orders(l, drv, f, depth - 1))
+			return true;
+	}
+	return false;
+}
+
+/* Is the load f (its function's facts: v[0..n)) the buffer address a later
+ * dma_unmap_single(), dma_unmap_page() or dma_sync_single_for_cpu() of the function is
+ * given, directly or through the variable it is kept in? */
+static bool unmapped(const struct iom_lint *l, const struct iom_lint_fact *f, const struct iom_lint_fact *const *v,
+		     size_t n)
+{
+	(void)l;
+	char t[600];
+	snprintf(t, sizeof(t), "%s(%s)", f->name, f->args[0]);
+	const char *kept = NULL;
+	for (size_t k = 0; k < n; k++) {
+		const struct iom_lint_fact *g = v[k];
+		if (strcmp(g->file, f->file))
+			continue;
+		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line == f->line && !strcmp(g->args[1], t))
+			kept = g->args[0];
+		if (g->kind == IOM_LINT_CALL && g->nargs >= 2 && g->line >= f->line &&
+		    (!strcmp(g->name, "dma_unmap_single") || !strcmp(g->name, "dma_unmap_page") ||
+		     !strcmp(g->name, "dma_sync_single_for_cpu")) &&
+		    (strstr(g->args[1], t) || (kept && !strcmp(g->args[1], kept))))
+			return true;
+	}
+	return false;
+}
+
 /* The body of the driver's function fn as one read-side event: a relaxed read when it
  * reads with a relaxed accessor and loads no descriptor (brcm_sata_readreg()), an ordering
- * call when it has one. */
+ * call when it has one before its first load of a descriptor, a load of one when it loads
+ * a descriptor with no relaxed read and no ordering call before (the status read in one
+ * function, the descriptor in a helper its caller calls after it: hns_enet.c@6.12, nvme's
+ * nvme_cqe_pending() then nvme_handle_cqe()). */
 static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const char *from,
 		      const struct iom_lint_fact **what)
 {
-	const struct iom_lint_fact *rd = NULL, *od = NULL;
+	const struct iom_lint_fact *rd = NULL, *od = NULL, *ld = NULL, *early = NULL;
 	bool load = false;
 	size_t lo = 0, hi = dix_get(l, drv) ? fn_facts(fn, &lo) : 0;
 	const char *in_file = hi > lo ? scope_file(fn, from) : NULL;
-	for (; lo < hi; lo++) {
-		const struct iom_lint_fact *f = dix.byfn[lo];
-		if (f->kind != IOM_LINT_CALL || (in_file && strcmp(f->file, in_file)))
+	for (size_t k = lo; k < hi; k++) {
+		const struct iom_lint_fact *f = dix.byfn[k];
+		if (in_file && strcmp(f->file, in_file))
+			continue;
+		/* a function of the driver that reads the device or orders, called before the
+		 * body's load (mvpp2_rx() reads the count of received descriptors with
+		 * mvpp2_read(), a readl(), in mvpp2_rxq_received(); qla1280_isr() reads with
+		 * its RD_REG_WORD() macro) */
+		if (f->kind == IOM_LINT_DCALL && !early && !ld && is_fn(l, drv, f->name) && reads_or_orders(l, drv, f, 3))
+			early = f;
+		if (f->kind != IOM_LINT_CALL)
 			continue;
 		if (relaxed_read(f->name) && !rd)
 			rd = f;
 		else if (rorders(f->name) && !od)
 			od = f;
-		load |= dma_load(l, drv, f);
+		if (dma_load(l, drv, f)) {
+			load = true;
+			/* a load the helper's caller must order: a field of DMA memory the driver
+			 * allocated (a load elsewhere may be a copy the driver made: fsl-mc's
+			 * command header, mptbase's handshake reply), not the buffer address it
+			 * reads back to unmap (hix5hd2_clean_sg_desc()) */
+			size_t bl;
+			const char *fld;
+			if (!ld && load_field(f, &bl, &fld) && region_base(l, f, bl) && !unmapped(l, f, dix.byfn + lo, hi - lo))
+				ld = f;
+		}
+	}
+	if (ld && !rd && !early && (!od || od->line > ld->line)) {
+		*what = ld;
+		return RV_LOAD;
 	}
 	if (od) {
 		*what = od;
@@ -1369,7 +1443,7 @@ static void comment_load(struct iom_buf *b, const struct iom_lint_fact *f, const
 
 static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_buf *b)
 {
-	const struct iom_lint_fact *lf = ld->f;
+	const struct iom_lint_fact *lf = ld->inner ? ld->inner : ld->f;
 	iom_buf_printf(b, "C lint-%s-%d\n(*\n", lf->func[0] ? lf->func : "read", lf->line);
 	iom_buf_printf(b, " * iomodel lint, relaxed-read-then-dma-read, from %s:%d:\n", lf->file, lf->line);
 	iom_buf_printf(b, " *   %s() (%s:%d) is the status read, at st + 0x0;\n", r->accessor, r->f->file,
@@ -1481,14 +1555,14 @@ static long status_load(const struct iom_lint *l, const struct oev *e, size_t j)
 {
 	size_t bj;
 	const char *fj;
-	if (!load_field(e[j].f, &bj, &fj) || !region_base(l, e[j].f, bj))
+	if (e[j].inner || !load_field(e[j].f, &bj, &fj) || !region_base(l, e[j].f, bj))
 		return -1;
 	for (size_t i = j; i-- > 0;) {
 		if ((int)e[i].kind == RV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
 			return -1;
 		size_t bi;
 		const char *fi;
-		if ((int)e[i].kind != RV_LOAD || !e[i].f->nargs || !load_field(e[i].f, &bi, &fi) || bi != bj ||
+		if ((int)e[i].kind != RV_LOAD || e[i].inner || !load_field(e[i].f, &bi, &fi) || bi != bj ||
 		    strncmp(e[i].f->args[0], e[j].f->args[0], bi) || !strcmp(fi, fj) ||
 		    lint_paths_exclusive(e[i].f->path, e[j].f->path) || !deeper(e[j].f->path, e[i].f->path) ||
 		    !on_path(e[i].f->path, e[j].f->path, e[j].f->path))
@@ -1521,7 +1595,7 @@ static void slitmus_text(const struct oev *st, const struct oev *ld, struct iom_
 static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
-		if ((int)e[j].kind != RV_LOAD || unmap_address(l, e, n, j))
+		if ((int)e[j].kind != RV_LOAD || (!e[j].inner && unmap_address(l, e, n, j)))
 			continue;
 		/* the last relaxed read before it, in a branch the load is deeper in, with no
 		 * ordering call between on the path */
@@ -1584,16 +1658,23 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 				return rc;
 			continue;
 		}
+		/* the load, or the driver's function that loads (its load named) */
+		char lt[900];
+		const struct iom_lint_fact *in = e[j].inner;
+		if (in)
+			snprintf(lt, sizeof(lt), "%s() (its %s(%s) at %s:%d)", e[j].f->name, in->name, in->args[0],
+				 in->file, in->line);
+		else
+			snprintf(lt, sizeof(lt), "%s(%s)", e[j].f->name, e[j].f->args[0]);
 		snprintf(msg, sizeof(msg),
-			 "%s()%s at line %d reads the device's status, then %s(%s) reads memory the "
+			 "%s()%s at line %d reads the device's status, then %s reads memory the "
 			 "device wrote by DMA, in a branch after it, with no dma_rmb(), rmb() or "
 			 "non-relaxed MMIO read between: a relaxed MMIO read is not ordered before later "
 			 "reads of normal memory, so the CPU may read the descriptor before the status "
 			 "that says it is ready. iomodel's litmus test of these statements, kernel %s: %s "
 			 "(Never: ordered there; Sometimes: the CPU can read the old descriptor).%s%s "
 			 "Fix: dma_rmb() after the status read, or readl() (memory-barriers.txt, dma_rmb()).",
-			 r->f->name, via, r->f->line, e[j].f->name, e[j].f->args[0], kv, per,
-			 why[0] ? " Not run: " : "", why);
+			 r->f->name, via, r->f->line, lt, kv, per, why[0] ? " Not run: " : "", why);
 		int rc = litmus_finding(l, LINT_DMA_READ, e[j].f, r->f, msg, iom_buf_str(&t), v);
 		iom_buf_release(&t);
 		if (rc)
