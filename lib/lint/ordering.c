@@ -1008,6 +1008,77 @@ static void cpu_barriers_between(const struct iom_lint *l, const struct iom_lint
 			 "the device (memory-barriers.txt@6.12: smp_wmb() is no dma_wmb()).", nb > 1 ? "order" : "orders");
 }
 
+/* Prep, then start (the DMA engine API, include/linux/dmaengine.h@6.12: a client calls the
+ * driver's device_prep_*() to have a descriptor written, then dma_async_issue_pending() to
+ * start the channel). A function of the doorbell's file named as a prep callback whose body stores to
+ * DMA memory and returns with the last store ordered by nothing (no ordering call and no
+ * MMIO write after it: at_hdmac.c@6.12 atc_prep_dma_memcpy() fills its lli blocks, a
+ * dma_pool; atc_dostart() starts the channel with __raw_writel() after wmb(), the fix
+ * 580ee84405c2): its last such store, or NULL. */
+/* Is fn named as a DMA engine driver names its device_prep_*() callbacks (dmaengine.h@6.12:
+ * device_prep_dma_memcpy, device_prep_slave_sg, device_prep_dma_cyclic,
+ * device_prep_interleaved_dma, device_prep_dma_memset): "prep_" then dma, slave, memcpy,
+ * memset, sg, cyclic or interleaved (atc_prep_dma_memcpy(), k3_dma_prep_memcpy())? A
+ * driver's other prep functions (cqhci_prep_dcmd_desc()) fill descriptors that its own
+ * code starts, which the rules follow through the calls. */
+static bool dma_prep_name(const char *fn)
+{
+	static const char *const kinds[] = { "dma", "slave", "memcpy", "memset", "sg", "cyclic", "interleaved" };
+	for (const char *p = strstr(fn, "prep_"); p; p = strstr(p + 1, "prep_"))
+		for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+			if (!strncmp(p + 5, kinds[i], strlen(kinds[i])))
+				return true;
+	return false;
+}
+
+static const struct iom_lint_fact *prep_store(const struct iom_lint *l, int drv, const struct iom_lint_fact *at)
+{
+	if (!dix_get(l, drv))
+		return NULL;
+	const struct iom_lint_fact *best = NULL;
+	for (size_t k = 0; k < dix.nfns; k++) {
+		const struct iom_lint_fact *fn = dix.fns[k];
+		if (strcmp(fn->file, at->file) || !dma_prep_name(fn->name) || !strcmp(fn->name, at->func))
+			continue;
+		const struct iom_lint_fact *last = NULL;
+		bool after = false;
+		size_t lo, hi = fn_facts(fn->name, &lo);
+		for (; lo < hi; lo++) {
+			const struct iom_lint_fact *g = dix.byfn[lo];
+			if (strcmp(g->file, at->file))
+				continue;
+			if (dma_store(l, drv, g)) {
+				last = g;
+				after = false;
+			} else if (last && g->kind == IOM_LINT_CALL && (orders(g->name) || relaxed_write(g->name))) {
+				after = true;
+			} else if (last && g->kind == IOM_LINT_PASS) {
+				after = true;  /* handed on: what the callee does is not known */
+			}
+		}
+		if (last && !after && (!best || strcmp(fn->name, best->func) < 0))
+			best = last;
+	}
+	return best;
+}
+
+/* A doorbell through a function of the driver is none when none of the relaxed writes of
+ * its body is a register the file rings (not_a_doorbell()): the kick may be any of them
+ * (k3dma.c@6.12 k3_dma_set_desc() writes the first descriptor's fields, then the enable). */
+static bool helper_not_a_doorbell(const struct iom_lint *l, const struct oev *x)
+{
+	if (!not_a_doorbell(x->f->file, x->inner))
+		return false;
+	size_t lo = 0, hi = dix_get(l, x->f->driver) ? fn_facts(x->inner->func, &lo) : 0;
+	for (; lo < hi; lo++) {
+		const struct iom_lint_fact *g = dix.byfn[lo];
+		if (g->kind == IOM_LINT_CALL && !strcmp(g->file, x->inner->file) && relaxed_write(g->name) &&
+		    !not_a_doorbell(x->f->file, g))
+			return false;
+	}
+	return true;
+}
+
 static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
@@ -1035,7 +1106,7 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 		for (size_t k = 0; k < n && !later; k++)
 			later = e[k].kind == EV_DOORBELL && e[k].setup && !lint_paths_exclusive(e[k].f->path, e[j].f->path);
 		/* a register the driver shows is not its doorbell (dbs) */
-		if (later || not_a_doorbell(e[j].f->file, e[j].inner ? e[j].inner : e[j].f))
+		if (later || (e[j].inner ? helper_not_a_doorbell(l, &e[j]) : not_a_doorbell(e[j].f->file, e[j].f)))
 			continue;
 		/* the last store before it on a path with no ordering call between */
 		struct oev *s = NULL;
@@ -1050,6 +1121,32 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 			if (!ordered) {
 				s = &e[i];
 				break;
+			}
+		}
+		/* no store before it in the function, and nothing orders before it on its path:
+		 * the descriptors may come from the driver's prep function (prep_store()) */
+		struct oev prep = { 0 };
+		if (!s) {
+			bool ordered = false, stored = false;
+			for (size_t i = 0; i < j && !ordered; i++) {
+				ordered = (e[i].kind == EV_ORDER || mmio_write(&e[i])) &&
+					  on_path(e[i].f->path, e[j].f->path, e[j].f->path);
+				stored |= e[i].kind == EV_STORE || e[i].kind == EV_DOORBELL;
+			}
+			/* the start: a function named for it (dmaengine's device_issue_pending and the
+			 * helper that starts the channel: atc_dostart(), k3_dma_start_txd()), and its
+			 * last MMIO write on the path, the kick */
+			bool last = true;
+			for (size_t k = j + 1; k < n && last; k++)
+				last = !(mmio_write(&e[k]) || e[k].kind == EV_DOORBELL) ||
+				       !on_path(e[k].f->path, e[j].f->path, e[j].f->path);
+			bool start = strstr(e[j].f->func, "start") || strstr(e[j].f->func, "issue_pending");
+			const struct iom_lint_fact *ps = ordered || stored || !last || !start ? NULL
+							 : prep_store(l, e[j].f->driver, e[j].f);
+			if (ps) {
+				prep.f = ps;
+				prep.kind = EV_STORE;
+				s = &prep;
 			}
 		}
 		/* one finding per missing barrier: the first doorbell after the store, and none
@@ -1084,14 +1181,18 @@ static int decide_function(struct iom_lint *l, struct oev *e, size_t n)
 				 e[j].inner->line);
 		if (s->inner)
 			snprintf(svia, sizeof(svia), " in %s() called at line %d", s->f->name, s->f->line);
+		else if (s == &prep)
+			snprintf(svia, sizeof(svia), " in %s(), the driver's prep function, which returns with it "
+				 "unordered (a client calls it, then starts the channel: dmaengine.h)", s->f->func);
 		char per[200];
 		bool weak = verdict_line(v, per, sizeof(per));
 		if (!weak) {
 			iom_buf_release(&t);
 			continue;
 		}
-		char cpu[300], what[1300];
-		cpu_barriers_between(l, s->f, e[j].f, cpu, sizeof(cpu));
+		char cpu[300] = "", what[1300];
+		if (s != &prep)
+			cpu_barriers_between(l, s->f, e[j].f, cpu, sizeof(cpu));
 		/* a copy (memcpy(), memset()) is named as the call; a store as L = R */
 		if (!strncmp(sf->args[1], "memcpy(", 7) || !strncmp(sf->args[1], "memset(", 7))
 			snprintf(what, sizeof(what), "%s", sf->args[1]);

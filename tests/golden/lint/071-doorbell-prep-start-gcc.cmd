@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/doorbell/prep-start/facts.jsonl
