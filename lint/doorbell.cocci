@@ -156,8 +156,9 @@ n, p = first([("smp_wmb", p1), ("smp_mb", p2), ("barrier", p3)])
 fact("call", n, p, es)
 
 // The drivers' own byte-order conversions count as cpu_to_le*() does: lib/lint/wrappers.c
-// finds them in the text (a thin definition that gives a value and calls cpu_to_le16/32/64()
-// or cpu_to_be16/32/64(): fec.h@6.12 "#define cpu_to_fec16 cpu_to_le16", with which
+// finds them in the text (an alias, or a thin definition whose value begins with a call of
+// cpu_to_le16/32/64(), cpu_to_be16/32/64() or another such conversion: fec.h@6.12
+// "#define cpu_to_fec16 cpu_to_le16", with which
 // fec_main.c fills its buffer descriptors), and iomodel lint writes their names here (the
 // line "//+ conv_decl"); a regular expression adds no name to spatch's prefilter.
 @le_store depends on relaxed_write@
