@@ -1430,13 +1430,11 @@ static bool reads_or_orders(const struct iom_lint *l, int drv, const struct iom_
 	return false;
 }
 
-/* Is the load f (its function's facts: v[0..n)) the buffer address a later
+/* Is the load f (its function's facts: v[0..n)) the buffer address a later (in source order)
  * dma_unmap_single(), dma_unmap_page() or dma_sync_single_for_cpu() of the function is
  * given, directly or through the variable it is kept in? */
-static bool unmapped(const struct iom_lint *l, const struct iom_lint_fact *f, const struct iom_lint_fact *const *v,
-		     size_t n)
+static bool unmapped(const struct iom_lint_fact *f, const struct iom_lint_fact *const *v, size_t n)
 {
-	(void)l;
 	char t[600];
 	snprintf(t, sizeof(t), "%s(%s)", f->name, f->args[0]);
 	const char *kept = NULL;
@@ -1446,7 +1444,7 @@ static bool unmapped(const struct iom_lint *l, const struct iom_lint_fact *f, co
 			continue;
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line == f->line && !strcmp(g->args[1], t))
 			kept = g->args[0];
-		if (g->kind == IOM_LINT_CALL && g->nargs >= 2 && g->line >= f->line &&
+		if (g->kind == IOM_LINT_CALL && g->nargs >= 2 && (g->line > f->line || (g->line == f->line && g->col > f->col)) &&
 		    (!strcmp(g->name, "dma_unmap_single") || !strcmp(g->name, "dma_unmap_page") ||
 		     !strcmp(g->name, "dma_sync_single_for_cpu")) &&
 		    (strstr(g->args[1], t) || (kept && !strcmp(g->args[1], kept))))
@@ -1492,7 +1490,7 @@ static int rbody_kind(const struct iom_lint *l, int drv, const char *fn, const c
 			 * reads back to unmap (hix5hd2_clean_sg_desc()) */
 			size_t bl;
 			const char *fld;
-			if (!ld && load_field(f, &bl, &fld) && region_base(l, f, bl) && !unmapped(l, f, dix.byfn + lo, hi - lo))
+			if (!ld && load_field(f, &bl, &fld) && region_base(l, f, bl) && !unmapped(f, dix.byfn + lo, hi - lo))
 				ld = f;
 		}
 	}
@@ -1565,29 +1563,11 @@ static void rlitmus_text(const struct oev *r, const struct oev *ld, struct iom_b
  * it is kept in? That field holds the buffer's DMA address, which the driver stored when
  * it mapped the buffer: the CPU wrote it, the device only reads it (a TX descriptor's
  * buffer address read back to unmap it, hix5hd2_gmac.c@6.12 hix5hd2_xmit_reclaim()). */
-static bool unmap_address(const struct iom_lint *l, const struct oev *e, size_t n, size_t j)
+static bool unmap_address(const struct iom_lint *l, const struct oev *e, size_t j)
 {
 	const struct iom_lint_fact *ld = e[j].f;
-	char t[600];
-	snprintf(t, sizeof(t), "%s(%s)", ld->name, ld->args[0]);
-	const char *kept = NULL;
 	size_t lo = 0, hi = dix_get(l, ld->driver) ? fn_facts(ld->func, &lo) : 0;
-	for (; lo < hi && !kept; lo++) {
-		const struct iom_lint_fact *g = dix.byfn[lo];
-		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line == ld->line && !strcmp(g->args[1], t) &&
-		    !strcmp(g->file, ld->file))
-			kept = g->args[0];
-	}
-	for (size_t k = j + 1; k < n; k++) {
-		const struct iom_lint_fact *u = e[k].f;
-		if ((int)e[k].kind != RV_ORDER || u->kind != IOM_LINT_CALL || u->nargs < 2 ||
-		    !(!strcmp(u->name, "dma_unmap_single") || !strcmp(u->name, "dma_unmap_page") ||
-		      !strcmp(u->name, "dma_sync_single_for_cpu")))
-			continue;
-		if (strstr(u->args[1], t) || (kept && !strcmp(u->args[1], kept)))
-			return true;
-	}
-	return false;
+	return unmapped(ld, dix.byfn + lo, hi - lo);
 }
 
 /* The descriptor a load reads a field of, and the field: "rxd->status" is rxd and status,
@@ -1696,7 +1676,7 @@ static void slitmus_text(const struct oev *st, const struct oev *ld, struct iom_
 static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
-		if ((int)e[j].kind != RV_LOAD || (!e[j].inner && unmap_address(l, e, n, j)))
+		if ((int)e[j].kind != RV_LOAD || (!e[j].inner && unmap_address(l, e, j)))
 			continue;
 		/* the last relaxed read before it, in a branch the load is deeper in, with no
 		 * ordering call between on the path */
