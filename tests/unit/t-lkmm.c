@@ -360,6 +360,63 @@ static const char MP_SRC[] =
 	"exists (1:r0=1 /\\ 1:r1=0)\n";
 
 /* herd7: MP with ONCE only, Sometimes 1 3, four states, Ok. */
+/* rel_acyclic() against a closure computed the slow way (a cycle: some event reaches
+ * itself), on random relations of one word per row (the depth-first search) and wider
+ * (Kahn's order): sparse and dense, chains with one back edge, self loops. */
+static bool slow_acyclic(int n, const lk_rel *r)
+{
+	static bool reach[LK_MAXEV][LK_MAXEV];
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			reach[i][j] = rel_has(r, i, j);
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < n; i++)
+			if (reach[i][k])
+				for (int j = 0; j < n; j++)
+					reach[i][j] |= reach[k][j];
+	for (int i = 0; i < n; i++)
+		if (reach[i][i])
+			return false;
+	return true;
+}
+
+static void t_rel_acyclic(void **st)
+{
+	(void)st;
+	static lk_rel r;
+	uint64_t seed = 88172645463325252ull;
+	int cyclic = 0, acyclic = 0;
+	for (int round = 0; round < 3000; round++) {
+		int n = 1 + (int)(round % 97);
+		struct lk_dim Dm = { n, (n + 63) / 64 };
+		memset(&r, 0, sizeof(r));
+		int shape = round % 4;
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				bool e;
+				if (shape == 0)  /* forward edges only: acyclic, long chains */
+					e = j > i && seed % 4 == 0;
+				else if (shape == 1)  /* a chain, and rarely one edge back */
+					e = j == i + 1 || (j < i && seed % (unsigned)(8 * n) == 0);
+				else if (shape == 2)  /* sparse, any direction */
+					e = seed % (unsigned)(2 * n) == 0;
+				else  /* dense forward, one self loop now and then */
+					e = (j > i && seed % 2 == 0) || (i == j && seed % (unsigned)(4 * n * n) == 0);
+				if (e)
+					rel_add(&r, i, j);
+			}
+		bool want = slow_acyclic(n, &r);
+		assert_int_equal(rel_acyclic(&Dm, &r), want);
+		if (want)
+			acyclic++;
+		else
+			cyclic++;
+	}
+	/* both answers were asked many times */
+	assert_true(cyclic > 300 && acyclic > 300);
+}
+
 static void t_run_mp(void **st)
 {
 	(void)st;
@@ -791,7 +848,7 @@ int main(void)
 		cmocka_unit_test(t_run_not_exists), cmocka_unit_test(t_run_oota_symbolic),
 		cmocka_unit_test(t_run_loop), cmocka_unit_test(t_run_implication),
 		cmocka_unit_test(t_run_max_steps), cmocka_unit_test(t_run_symmetry),
-		cmocka_unit_test(t_sym_locations),
+		cmocka_unit_test(t_sym_locations), cmocka_unit_test(t_rel_acyclic),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	free(X);

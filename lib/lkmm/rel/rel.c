@@ -261,24 +261,34 @@ bool rel_irreflexive(const struct lk_dim *D, const lk_rel *r)
 bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 {
 	if (D->nw == 1) {
-		/* up to 64 events: remove the events nothing left points to (sources) and
-		 * those that point to nothing left (sinks), round after round, a word at a time;
-		 * a cycle leaves some behind (an event on a cycle is neither). Both ends halve
-		 * the rounds on hb's long chains. */
-		uint64_t alive = D->n == 64 ? ~0ull : (1ull << D->n) - 1;
-		for (;;) {
-			uint64_t in = 0, sink = 0;
-			for (uint64_t a = alive; a; a &= a - 1) {
-				int i = __builtin_ctzll(a);
-				uint64_t out = r->r[i].w[0] & alive;
-				in |= out;
-				sink |= out ? 0 : 1ull << i;
+		/* up to 64 events: a depth-first search over the bit rows; an edge to an event
+		 * on the search's stack closes a cycle. Each event is pushed once and each visit
+		 * of it looks at its successors not finished yet, a word at a time. */
+		uint64_t done = 0, onstack = 0;
+		uint64_t all = D->n == 64 ? ~0ull : (1ull << D->n) - 1;
+		int stack[64];
+		for (uint64_t todo = all; todo; todo &= ~done) {
+			int sp = 0;
+			int v = __builtin_ctzll(todo);
+			stack[sp++] = v;
+			onstack |= 1ull << v;
+			while (sp) {
+				v = stack[sp - 1];
+				uint64_t nxt = r->r[v].w[0] & ~done;
+				if (nxt & onstack)
+					return false;
+				if (nxt) {
+					int u = __builtin_ctzll(nxt);
+					stack[sp++] = u;
+					onstack |= 1ull << u;
+				} else {
+					sp--;
+					onstack &= ~(1ull << v);
+					done |= 1ull << v;
+				}
 			}
-			uint64_t gone = (alive & ~in) | sink;
-			if (!gone)
-				return alive == 0;
-			alive &= ~gone;
 		}
+		return true;
 	}
 	/* Kahn's algorithm on the bit rows */
 	int indeg[LK_MAXEV], stack[LK_MAXEV], sp = 0, seen = 0;

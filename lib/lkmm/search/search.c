@@ -14,7 +14,9 @@
  *   4. co: per location, every linear order of its writes (W, and LKW but not UL) with
  *      the initial write first (stdlib.cat l.23 co0, cos-opt.cat); orders failing the
  *      per-location coherence check are cut before the cross product, which is exact
- *      since linux-kernel.cat l.70 rejects them in every completion;
+ *      since linux-kernel.cat l.70 rejects them in every completion. A location's orders
+ *      are listed once per set of constraints (co_orders), and an rf choice under which
+ *      some location has none is dropped as soon as that location's reads are chosen;
  *   5. the final state, the filter (herd7 applies it before the model), the model.
  * Counting follows herd7's top_herd.ml: each accepted candidate is positive when the
  * condition's proposition holds on its final state. */
@@ -136,6 +138,21 @@ struct search {
 	 * only, which stay while the search chooses the co of the other locations */
 	uint64_t cons_epoch[LK_MAXLOC];
 	bool cons_ok[LK_MAXLOC];
+	/* locgen[l]: the rf epoch at which the rf of a read of l last changed (or the path
+	 * combination did): a memory location's constraints read only those (rel/cos.c), so
+	 * they are kept while it stays (cons_epoch[l] == locgen[l]) */
+	uint64_t locgen[LK_MAXLOC];
+	/* each location's co orders under its constraints, built once per cons_epoch
+	 * (ord_epoch): nord[l] orders of nlocw[l] indices in ords[l], in co_perm's order;
+	 * nord[l] -1: too many to keep (ORD_LOC_BYTES, ORD_ALL_BYTES), co_perm enumerates them in place */
+	uint64_t ord_epoch[LK_MAXLOC];
+	uint8_t *ords[LK_MAXLOC];
+	int nord[LK_MAXLOC], ordcap[LK_MAXLOC];
+	size_t ord_bytes;               /* allocated in ords[], all locations               */
+	/* rlast[k]: colocs index of read k's location when k is its last read there and the
+	 * location's constraints are kept per locgen (else -1): rf_all() asks there whether
+	 * some co order of the location can pass */
+	int rlast[LK_MAXEV];
 	/* every state column a register: a path combination fixes the states and the
 	 * condition's answers (rec_p, one per image) that its first execution found */
 	bool regs_only;
@@ -685,6 +702,101 @@ static void co_perm(struct search *s, int li, int k, uint64_t used)
 	}
 }
 
+/* The constraints of location colocs[li] (rel/cos.c) under the current rf, computed
+ * when stale: is some order possible at all? */
+static bool co_cons(struct search *s, int li)
+{
+	int l = s->colocs[li];
+	struct lk_exec *x = s->x;
+	int nw = s->nlocw[l];
+	bool kept = s->cprep_ok[li] && !s->forest;
+	uint64_t key = kept ? s->locgen[l] : s->rf_epoch;
+	if (s->cons_epoch[l] == key)
+		return s->cons_ok[l];
+	/* a device register is not memory: no coherence is assumed for it, the ordering rules
+	 * decide (GEN-SA and the rest, through the io-order axiom) */
+	bool reg = s->lt->reg_dev[l] >= 0;
+	s->cons_epoch[l] = key;
+	bool ok;
+	if (s->forest)
+		/* AArch64 under variant deps: a read may read a write of its own thread
+		 * that no po orders with it (the other arm of a branch), where the
+		 * read-based must-before orders (CoRW2, CoWR, CoRR) do not follow from
+		 * aarch64.cat; keep po's write order (coWW-Exp) only and let the model
+		 * judge the rest at the leaf */
+		ok = lk_co_constraints(x, l, s->locw[l], nw, true, true, s->pred[l], s->atom_src[l]);
+	else if (s->cprep_ok[li])
+		ok = lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
+					    s->atom_src[l]);
+	else
+		ok = lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
+				       s->atom_src[l]);
+	s->cons_ok[l] = ok;
+	s->rmwm[l] = 0;
+	for (int a = 1; a < nw && ok; a++)
+		if (s->atom_src[l][a] >= 0)
+			s->rmwm[l] |= 1ull << a;
+	return ok;
+}
+
+/* The orders kept per location (co_orders), in bytes, and for all locations together;
+ * past either co_perm enumerates the location's orders in place */
+#define ORD_LOC_BYTES (1 << 20)
+#define ORD_ALL_BYTES (32 << 20)
+
+/* Append to ords[l] every order of l's writes that extends cur[0..k) (lk_co_next), in
+ * co_perm's order. False when they do not fit. */
+static bool ord_dfs(struct search *s, int l, int k, uint64_t used, uint8_t *cur)
+{
+	int nw = s->nlocw[l];
+	if (k == nw) {
+		if (s->nord[l] == s->ordcap[l]) {
+			size_t now = (size_t)s->ordcap[l] * (size_t)nw;
+			size_t cap = s->ordcap[l] ? 2 * (size_t)s->ordcap[l] : 16;
+			if (cap * (size_t)nw > ORD_LOC_BYTES || s->ord_bytes - now + cap * (size_t)nw > ORD_ALL_BYTES)
+				return false;
+			uint8_t *o = realloc(s->ords[l], cap * (size_t)nw);
+			if (!o) {
+				s->err = -IOM_ENOMEM;
+				return false;
+			}
+			s->ords[l] = o;
+			s->ord_bytes += cap * (size_t)nw - now;
+			s->ordcap[l] = (int)cap;
+		}
+		memcpy(s->ords[l] + (size_t)s->nord[l]++ * (size_t)nw, cur, (size_t)nw);
+		return true;
+	}
+	/* cos-opt.cat obsco and linux-kernel.cat l.73 atomic (rel/cos.c), in index order */
+	for (uint64_t next = lk_co_next(nw, s->pred[l], s->atom_src[l], s->allow[l], s->rmwm[l], used); next;
+	     next &= next - 1) {
+		int c = __builtin_ctzll(next);
+		cur[k] = (uint8_t)c;
+		if (!ord_dfs(s, l, k + 1, used | 1ull << c, cur))
+			return false;
+	}
+	return true;
+}
+
+/* The co orders of colocs[li] under its current constraints (co_cons()), built when
+ * stale: their number, or -1 when they are too many to keep. Exact: the same orders as
+ * co_perm's, so a location with none has no candidate under this rf. */
+static int co_orders(struct search *s, int li)
+{
+	int l = s->colocs[li];
+	if (!co_cons(s, li))
+		return 0;
+	if (s->ord_epoch[l] == s->cons_epoch[l])
+		return s->nord[l];
+	uint8_t cur[64];
+	cur[0] = 0;  /* IW first */
+	s->nord[l] = 0;
+	if (!ord_dfs(s, l, 1, 1, cur))
+		s->nord[l] = -1;
+	s->ord_epoch[l] = s->cons_epoch[l];
+	return s->nord[l];
+}
+
 static void co_loc(struct search *s, int li)
 {
 	if (s->err || !step(s))
@@ -709,35 +821,33 @@ static void co_loc(struct search *s, int li)
 		lk_io_register_co(x, s->locw[l], nw, 0);
 		return;
 	}
-	/* a device register is not memory: no coherence is assumed for it, the ordering rules
-	 * decide (GEN-SA and the rest, through the io-order axiom) */
-	bool reg = s->lt->reg_dev[l] >= 0;
-	if (s->cons_epoch[l] != s->rf_epoch) {
-		s->cons_epoch[l] = s->rf_epoch;
-		bool ok;
-		if (s->forest)
-			/* AArch64 under variant deps: a read may read a write of its own thread
-			 * that no po orders with it (the other arm of a branch), where the
-			 * read-based must-before orders (CoRW2, CoWR, CoRR) do not follow from
-			 * aarch64.cat; keep po's write order (coWW-Exp) only and let the model
-			 * judge the rest at the leaf */
-			ok = lk_co_constraints(x, l, s->locw[l], nw, true, true, s->pred[l], s->atom_src[l]);
-		else if (s->cprep_ok[li])
-			ok = lk_co_constraints_prep(x, nw, s->crd[li], s->widx, &s->cprep[li], s->pred[l],
-						    s->atom_src[l]);
-		else
-			ok = lk_co_constraints(x, l, s->locw[l], nw, !reg, s->lt->is_lock[l], s->pred[l],
-					       s->atom_src[l]);
-		s->cons_ok[l] = ok;
-		s->rmwm[l] = 0;
-		for (int a = 1; a < nw && ok; a++)
-			if (s->atom_src[l][a] >= 0)
-				s->rmwm[l] |= 1ull << a;
-	}
-	if (!s->cons_ok[l])
+	int nord = co_orders(s, li);
+	if (s->err)
 		return;
-	s->order[l][0] = s->locw[l][0];  /* IW first */
-	co_perm(s, li, 1, 1);
+	if (nord < 0) {
+		s->order[l][0] = s->locw[l][0];  /* IW first */
+		co_perm(s, li, 1, 1);
+	}
+	for (int i = 0; i < nord; i++) {
+		const uint8_t *o = s->ords[l] + (size_t)i * (size_t)nw;
+		/* variant deps: as in co_perm */
+		if (s->lt->a64_deps && s->lt->observed[l] && spec_ev(s->lt, &x->ev[s->locw[l][o[nw - 1]]]))
+			continue;
+		if (!step(s))
+			break;
+		/* co for l: each write's row the writes after it */
+		uint64_t after[LK_W] = { 0 };
+		for (int a = nw - 1; a >= 0; a--) {
+			int w = s->locw[l][o[a]];
+			for (int q = 0; q < LK_W; q++) {
+				x->co.r[w].w[q] = after[q];
+				after[q] |= (w >> 6) == q ? 1ull << (w & 63) : 0;
+			}
+		}
+		rf_loc(s, li + 1, 0);
+		if (s->err || s->doomed == s->rf_epoch)
+			break;  /* no co order under this rf can make hb acyclic (leaf) */
+	}
 	/* leave no co of this location behind for the partial checks of other branches */
 	struct lk_dim Dm = { x->n, (x->n + 63) / 64 };
 	for (int c = 0; c < nw; c++)
@@ -847,14 +957,22 @@ static void rf_all(struct search *s, int k)
 		return;
 	}
 	int r = s->reads[k];
+	int rl = s->x->ev[r].loc;
 	for (int c = 0; c < s->ncand[k]; c++) {
 		s->x->rf[r] = s->cands[k][c];
 		s->rf_epoch++;
+		if (rl >= 0 && rl < s->lt->nloc)
+			s->locgen[rl] = s->rf_epoch;
+		/* the last read of a location: no co order of it passes, no candidate */
+		if (s->rlast[k] >= 0 && !co_orders(s, s->rlast[k]))
+			continue;
 		rf_all(s, k + 1);
 		if (s->err)
 			return;
 	}
 	s->x->rf[r] = -1;
+	if (rl >= 0 && rl < s->lt->nloc)
+		s->locgen[rl] = ++s->rf_epoch;
 }
 
 static void rf_loc(struct search *s, int li, int k)
@@ -929,6 +1047,8 @@ static void combo(struct search *s)
 	}
 	s->ops->forget(s->m);  /* new events and po: the model's fixed part is stale */
 	s->rf_epoch++;
+	for (int l = 0; l < lt->nloc; l++)
+		s->locgen[l] = s->rf_epoch;
 	s->combo_no++;
 	x->n = n;
 	x->nthr = (int)lt->nthr;
@@ -1114,6 +1234,16 @@ static void combo(struct search *s)
 			}
 		if (s->cprep_ok[li])
 			lk_co_prepare(x, s->locw[l], s->nlocw[l], s->crd[li], nr, &s->cprep[li]);
+	}
+	for (int q = 0; q < nq; q++)
+		s->rlast[q] = -1;
+	for (int li = 0; li < s->ncolocs && !s->forest; li++) {
+		int l = s->colocs[li], last = -1;
+		for (int q = 0; q < nq; q++)
+			if (x->ev[s->reads[q]].loc == l)
+				last = q;
+		if (last >= 0 && s->cprep_ok[li])
+			s->rlast[last] = li;
 	}
 	rf_all(s, 0);
 }
@@ -1561,6 +1691,8 @@ out:
 	free(s->states);
 	free(s->slot);
 	lk_sym_release(&s->sym);
+	for (int l = 0; l < LK_MAXLOC; l++)
+		free(s->ords[l]);
 	free(s->img);
 	free(s->seen);
 	free(s);
