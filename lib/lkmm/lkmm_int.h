@@ -244,7 +244,7 @@ int lk_model_failed_edges(const struct lk_model *m, int ax, int max, int *from, 
 			  const char **name);
 /* After lk_model_check() returned IOM_LKMM_AX_HAPPENS_BEFORE: does every candidate with
  * the same rf (and events) fail it too, whatever its co? (rel/model.c) */
-bool lk_model_rf_doomed(const struct lk_model *m);
+bool lk_model_rf_doomed(struct lk_model *m);
 /* The checks alone on a partial candidate (rf and co decided so far): exact pruning. */
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed);
 /* The execution m was checked on has new events, po or dependencies (the search's next
@@ -271,7 +271,7 @@ struct lk_model_ops {
 	/* after check() returned doomed_ax: does every candidate with the same rf fail it,
 	 * whatever its co? (NULL, or doomed_ax -1: never asked) */
 	int doomed_ax;
-	bool (*rf_doomed)(const void *m);
+	bool (*rf_doomed)(void *m);
 	/* after check() returned ax: the edges of the failed check (lk_model_failed_edges()) */
 	int (*failed_edges)(const void *m, int ax, int max, int *from, int *to, const char **name);
 	/* the check's name ("happens-before"), NULL for a number the model does not use */

@@ -242,6 +242,36 @@ int lk_cat_ppo(struct lk_model *m)
 }
 
 /* ---- l.87-100 propagation: ordering from release operations and strong fences ---- */
+/* l.92-93 prop and l.99 hb of one candidate, row by row (lk_cat_hb) */
+static inline __attribute__((always_inline)) void prop_hb_rows(struct lk_model *m, const int NW)
+{
+	const uint64_t *mk = m->Marked.w;
+	for (int i = 0; i < D->n; i++) {
+		uint64_t pr[LK_W] = { 0 }, h[LK_W] = { 0 };
+		if (mk[i >> 6] >> (i & 63) & 1) {
+			for (int k = 0; k < NW; k++)
+				pr[k] = m->prop_tail.r[i].w[k];
+			for (int k = 0; k < NW; k++)
+				for (uint64_t ow = (m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->ext.r[i].w[k]; ow;
+				     ow &= ow - 1) {
+					int j = k * 64 + __builtin_ctzll(ow);
+					for (int q = 0; q < NW; q++)
+						pr[q] |= m->prop_tail.r[j].w[q];
+				}
+			/* (prop \ id) & int: i's bit cleared a word at a time (a store at a
+			 * computed index would keep the row in memory) */
+			for (int k = 0; k < NW; k++) {
+				uint64_t pi = pr[k] & m->int_.r[i].w[k] & ~((i >> 6) == k ? 1ull << (i & 63) : 0);
+				h[k] = (m->ppo.r[i].w[k] | m->rfe.r[i].w[k] | pi) & mk[k];
+			}
+		}
+		for (int k = 0; k < NW; k++) {
+			m->prop.r[i].w[k] = pr[k];
+			m->hb.r[i].w[k] = h[k];
+		}
+	}
+}
+
 int lk_cat_hb(struct lk_model *m)
 {
 	lk_rel a, b;
@@ -273,20 +303,12 @@ int lk_cat_hb(struct lk_model *m)
 		else
 			rel_copy(D, &m->cumul_fence, &a);
 		/* l.92-93 prop's tail: cumul-fence* ; [Marked] ; rfe? ; [Marked] */
-		rel_star(D, &a, &m->cumul_fence);
+		rel_star_acyclic(D, &a, &m->cumul_fence);  /* Kahn, or Warshall if cyclic */
 		rel_ran(D, &a, &m->Marked);
 		rel_opt(D, &b, &m->rfe);
 		rel_ran(D, &b, &m->Marked);
 		rel_seq(D, &m->prop_tail, &a, &b);
-		/* l.92-99 with no overwrite: prop's and so hb's part that every co shares */
-		rel_copy(D, &a, &m->prop_tail);
-		rel_dom(D, &a, &m->Marked);
-		rel_minus(D, &a, &m->id);
-		rel_and(D, &a, &m->int_);
-		rel_or(D, &a, &m->ppo);
-		rel_or(D, &a, &m->rfe);
-		restrict2(m, &a, &a, &m->Marked, &m->Marked);
-		m->rfc_hb_cyclic = !rel_acyclic(D, &a);
+		m->rfc_hb_cyclic = -1;  /* asked only when hb fails: lk_cat_hb_rf_cyclic() */
 		rel_copy(D, &m->rfc_rf, &m->rf);
 		rel_copy(D, &m->rfc_pulp, &m->po_unlock_lock_po);
 		rel_copy(D, &m->rfc_sf, &m->strong_fence);
@@ -295,38 +317,13 @@ int lk_cat_hb(struct lk_model *m)
 	/* l.92-93 prop = [Marked] ; (overwrite & ext)? ; prop's tail, which is
 	 * [Marked] ; (tail | ((overwrite & ext) ; tail)); l.99 hb = [Marked] ; (ppo | rfe |
 	 * ((prop \ id) & int)) ; [Marked] */
-	if (D->nw == 1) {
-		/* up to 64 events, both row by row in one pass: row i of prop is the tail's row
-		 * i and the tail's rows of i's (co | fr) & ext successors */
-		uint64_t mk = m->Marked.w[0];
-		for (int i = 0; i < D->n; i++) {
-			uint64_t pr = 0, h = 0;
-			if (mk >> i & 1) {
-				pr = m->prop_tail.r[i].w[0];
-				for (uint64_t ow = (m->co.r[i].w[0] | m->fr.r[i].w[0]) & m->ext.r[i].w[0]; ow;
-				     ow &= ow - 1)
-					pr |= m->prop_tail.r[__builtin_ctzll(ow)].w[0];
-				h = (m->ppo.r[i].w[0] | m->rfe.r[i].w[0] |
-				     (pr & m->int_.r[i].w[0] & ~(1ull << i))) & mk;
-			}
-			m->prop.r[i].w[0] = pr;
-			m->hb.r[i].w[0] = h;
-		}
-	} else {
-		/* wider rows: the relation operations, each specialised to the row width */
-		rel_copy(D, &a, &m->co);
-		rel_or(D, &a, &m->fr);
-		rel_and(D, &a, &m->ext);
-		rel_seq(D, &m->prop, &a, &m->prop_tail);
-		rel_or(D, &m->prop, &m->prop_tail);
-		rel_dom(D, &m->prop, &m->Marked);
-		rel_copy(D, &m->hb, &m->ppo);
-		rel_or(D, &m->hb, &m->rfe);
-		rel_copy(D, &a, &m->prop);
-		rel_minus(D, &a, &m->id);
-		rel_and(D, &a, &m->int_);
-		rel_or(D, &m->hb, &a);
-		restrict2(m, &m->hb, &m->hb, &m->Marked, &m->Marked);
+	/* row by row in one pass, NW words a row (a constant: rows stay in registers): row i
+	 * of prop is the tail's row i and the tail's rows of i's (co | fr) & ext successors */
+	switch (D->nw) {
+	case 1: prop_hb_rows(m, 1); break;
+	case 2: prop_hb_rows(m, 2); break;
+	case 3: prop_hb_rows(m, 3); break;
+	default: prop_hb_rows(m, LK_W); break;
 	}
 	/* l.100 happens-before: acyclic hb (and hb*, from the same order, where pb (l.107,
 	 * which needs a strong fence) or the RCU section (l.134, which needs a grace period)
@@ -338,21 +335,46 @@ int lk_cat_hb(struct lk_model *m)
 	return IOM_LKMM_AX_NONE;
 }
 
+/* l.92-99 with no overwrite: prop's and so hb's part that every co shares, [Marked] ;
+ * (ppo | rfe | (([Marked] ; tail) \ id) & int) ; [Marked], of the candidate lk_cat_hb()
+ * last judged (ppo's co terms, (co | fr) & int, are po's in every coherent candidate).
+ * Is it cyclic? Then hb is cyclic whatever co is (lk_model_rf_doomed). */
+bool lk_cat_hb_rf_cyclic(struct lk_model *m)
+{
+	if (m->rfc_hb_cyclic < 0) {
+		lk_rel a;
+		rel_copy(D, &a, &m->prop_tail);
+		rel_dom(D, &a, &m->Marked);
+		rel_minus(D, &a, &m->id);
+		rel_and(D, &a, &m->int_);
+		rel_or(D, &a, &m->ppo);
+		rel_or(D, &a, &m->rfe);
+		restrict2(m, &a, &a, &m->Marked, &m->Marked);
+		m->rfc_hb_cyclic = !rel_acyclic(D, &a);
+	}
+	return m->rfc_hb_cyclic;
+}
+
 /* ---- l.102-108 write and fence propagation ordering ---- */
 int lk_cat_pb(struct lk_model *m)
 {
+	/* pb* (l.134, l.159) is read by the RCU section only, which needs a grace period:
+	 * then it comes from the same order as the check */
+	bool star = !set_empty(D, &m->Sync_rcu) || !set_empty(D, &m->Sync_srcu);
 	/* l.107 pb = prop ; strong-fence ; hb* ; [Marked]: empty without a strong fence */
 	if (rel_empty(D, &m->strong_fence)) {
 		rel_clear(D, &m->pb);
+		if (star)
+			rel_id(D, &m->pb_star, &m->all);
 		return IOM_LKMM_AX_NONE;
 	}
-	rel_seq(D, &m->pb, &m->prop, &m->strong_fence);
+	rel_seq_sparse(D, &m->pb, &m->prop, &m->strong_fence);
 	rel_seq(D, &m->pb, &m->pb, &m->hb_star);
 	rel_ran(D, &m->pb, &m->Marked);
 	/* l.108 propagation: acyclic pb */
-	if (!rel_acyclic(D, &m->pb))
+	if (star ? !rel_star_if_acyclic(D, &m->pb_star, &m->pb) : !rel_acyclic(D, &m->pb))
 		return IOM_LKMM_AX_PROPAGATION;
-	return IOM_LKMM_AX_NONE;        /* pb* is the RCU section's (lk_cat_rcu) */
+	return IOM_LKMM_AX_NONE;
 }
 
 /* ---- l.110-161 RCU ---- */
@@ -429,7 +451,7 @@ int lk_cat_rcu(struct lk_model *m)
 	}
 	lk_rel B0, B1, F0, A, T;
 	lk_set K;
-	rel_star_acyclic(D, &m->pb_star, &m->pb);       /* l.108: pb is acyclic */
+	/* pb*: lk_cat_pb, from its acyclicity check (l.108) */
 	/* l.134 rcu-link = po? ; hb* ; pb* ; prop ; po, from the events K only: rcu-order
 	 * reads rcu-link from a grace period (rcu-gp ; rcu-link), from what rcu-rscsi
 	 * leads to (rcu-rscsi ; rcu-link: a lock) and from the range of rcu-order (a grace
@@ -459,10 +481,13 @@ int lk_cat_rcu(struct lk_model *m)
 	 * pairs of events. The loop runs to convergence (it once stopped after 4 * LK_MAXEV
 	 * steps whatever the state). The terms that do not read O (rcu-gp, srcu-gp and the
 	 * four with rcu-link alone in the middle) are F0, computed once; those that read it
-	 * are empty while O is. */
+	 * are empty while O is. (Computing each step from the last one's new pairs only was
+	 * slower: most runs take two steps, and the first then has a product more.) */
 	rel_id(D, &F0, &m->Sync_rcu);                  /* rcu-gp */
-	rel_id(D, &A, &m->Sync_srcu);                  /* srcu-gp */
-	rel_or(D, &F0, &A);
+	if (!set_empty(D, &m->Sync_srcu)) {
+		rel_id(D, &A, &m->Sync_srcu);          /* srcu-gp */
+		rel_or(D, &F0, &A);
+	}
 	rcu_order_gp_terms(m, &F0, &m->rcu_link, rcu_rscsi, srcu_rscsi);
 	/* O and N alternate between B0 and B1; the first step, from O = {}, gives F0 */
 	lk_rel *O = &B0, *N = &B1;
@@ -496,7 +521,7 @@ int lk_cat_rcu(struct lk_model *m)
 		rel_or(D, &m->strong_fence_rcu, &m->rcu_fence);
 	}
 	/* l.159 rb = prop ; rcu-fence ; hb* ; pb* ; [Marked] */
-	rel_seq(D, &A, &m->prop, &m->rcu_fence);
+	rel_seq_sparse(D, &A, &m->prop, &m->rcu_fence);
 	rel_seq(D, &A, &A, &m->hb_star);
 	if (!plain && !seq_has_loop(m, &A, &m->pb_star, &m->Marked))
 		return IOM_LKMM_AX_NONE;

@@ -50,10 +50,15 @@ void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uin
 			set_add(s, i);
 }
 
+/* The next execution may differ from the last one in its events and po: lk_model_check
+ * compares them with what the fixed part was computed from (same_key) and, when they
+ * differ, computes it again and drops what was kept with it (rfc, rfl, rcuf). When they
+ * do not (the next path combination differs in values only, as the reads' guesses of a
+ * chain do), what was kept stays: each kept part reads only the fixed part and what it
+ * is compared with (rf, po-unlock-lock-po, strong-fence). */
 void lk_model_forget(struct lk_model *m)
 {
 	m->fixed_x = NULL;
-	m->rfc_valid = m->rfl_valid = m->rcuf_valid = false;
 }
 
 /* Does x have what the fixed part was computed from (m->key_*)? With keep, make it so. */
@@ -170,19 +175,16 @@ void lk_herd7_fixed(struct lk_model *m, const struct lk_exec *x)
 void lk_herd7_base(struct lk_model *m, const struct lk_exec *x, const bool *observed)
 {
 	int n = x->n;
-	/* FW: the co-last write of each observed location (herd7 mem.ml fold_mem_finals) */
+	/* FW: the co-last write of each observed location (herd7 mem.ml fold_mem_finals):
+	 * no W event in its co row */
+	lk_set w = { { 0 } };
+	for (int i = 0; i < n; i++)
+		if (x->ev[i].kind == LK_EV_W)
+			set_add(&w, i);
 	set_clear(D, &m->FW);
-	for (int i = 0; i < n; i++) {
-		const struct lk_ev *e = &x->ev[i];
-		if (e->kind == LK_EV_W && observed[e->loc]) {
-			bool last = true;
-			for (int j = 0; j < n; j++)
-				if (rel_has(&x->co, i, j) && x->ev[j].kind == LK_EV_W)
-					last = false;
-			if (last)
-				set_add(&m->FW, i);
-		}
-	}
+	for (int i = 0; i < n; i++)
+		if (x->ev[i].kind == LK_EV_W && observed[x->ev[i].loc] && !set_intersects(D, &x->co.r[i], &w))
+			set_add(&m->FW, i);
 	rel_clear(D, &m->rf0);
 	for (int i = 0; i < n; i++)
 		if ((x->ev[i].kind == LK_EV_R) && x->rf[i] >= 0)
@@ -241,9 +243,9 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
  * last lk_model_check() reached l.100 (it returned IOM_LKMM_AX_HAPPENS_BEFORE, say) and hb's
  * terms that read rf but not co are cyclic by themselves. Not with lock.cat's lk-rmw, whose
  * rf term (l.149) and so po-unlock-lock-po read co. */
-bool lk_model_rf_doomed(const struct lk_model *m)
+bool lk_model_rf_doomed(struct lk_model *m)
 {
-	return m->rfc_valid && m->rfc_hb_cyclic && !m->lkrmw;
+	return m->rfc_valid && !m->lkrmw && lk_cat_hb_rf_cyclic(m);
 }
 
 int lk_model_check_partial(struct lk_model *m, const struct lk_exec *x, const bool *observed)
@@ -381,7 +383,7 @@ static int lkmm_check_partial(void *m, const struct lk_exec *x, const bool *obse
 	return lk_model_check_partial(m, x, observed);
 }
 
-static bool lkmm_rf_doomed(const void *m)
+static bool lkmm_rf_doomed(void *m)
 {
 	return lk_model_rf_doomed(m);
 }

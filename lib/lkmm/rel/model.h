@@ -53,7 +53,7 @@ struct lk_model {
 	lk_rel rfc_rf, rfc_pulp, rfc_sf, prop_tail;
 	/* hb without its co terms, [Marked] ; (ppo | rfe | (([Marked] ; tail) \ id) & int) ;
 	 * [Marked], is cyclic: hb is then cyclic whatever co is (lk_model_rf_doomed) */
-	bool rfc_hb_cyclic;
+	int rfc_hb_cyclic;          /* -1: not asked yet for this rf (lk_cat_hb_rf_cyclic) */
 	/* lock.cat's rfe, rfi and rf^-1 (l.150-155), kept likewise while rf is rfl_rf;
 	 * rf_gen counts their recomputations, and the terms below that read rf and
 	 * fixed relations only are kept while it stays what they were computed at:
@@ -155,6 +155,7 @@ int lk_cat_coherence(struct lk_model *m);
 void lk_cat_ppo_fixed(struct lk_model *m);
 int lk_cat_ppo(struct lk_model *m);
 int lk_cat_hb(struct lk_model *m);
+bool lk_cat_hb_rf_cyclic(struct lk_model *m);
 int lk_cat_pb(struct lk_model *m);
 int lk_cat_rcu(struct lk_model *m);
 void lk_cat_plain_fixed(struct lk_model *m, uint32_t *flags);

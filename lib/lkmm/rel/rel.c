@@ -18,22 +18,17 @@
 #define ROWS(D, i) for (int i = 0; i < (D)->n; i++)
 #define WORDS(k) for (int k = 0; k < NW; k++)
 
-/* With up to 64 events (one word per row) only word 0 is touched: every reader stops at
- * D->nw words, and a relation is cleared or copied whole again before a wider use */
+/* Only the D->nw words of a row that D uses are touched: every reader stops at D->nw
+ * words, and a relation is cleared or copied whole again before a wider use (one word
+ * of four with up to 64 events, two with up to 128: half the bytes a whole row has) */
 void rel_clear(const struct lk_dim *D, lk_rel *r)
 {
-	if (D->nw == 1)
-		ROWS(D, i) r->r[i].w[0] = 0;
-	else
-		memset(r->r, 0, (size_t)D->n * sizeof(r->r[0]));
+	BY_NW(D, ROWS(D, i) WORDS(k) r->r[i].w[k] = 0);
 }
 
 void rel_copy(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	if (D->nw == 1)
-		ROWS(D, i) d->r[i].w[0] = a->r[i].w[0];
-	else
-		memcpy(d->r, a->r, (size_t)D->n * sizeof(d->r[0]));
+	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] = a->r[i].w[k]);
 }
 
 void rel_or(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
@@ -51,15 +46,16 @@ void rel_minus(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 	BY_NW(D, ROWS(D, i) WORDS(k) d->r[i].w[k] &= ~a->r[i].w[k]);
 }
 
-/* t = a;b with rows of NW words: a constant NW lets the compiler keep a row in registers
- * (a variable one costs a memset and a loop per row). */
+/* t = a;b with rows of NW words, reading only a's bits in mask: a constant NW lets the
+ * compiler keep a row in registers (a variable one costs a memset and a loop per row). */
 static inline __attribute__((always_inline)) void seq_rows(int n, lk_rel *t, const lk_rel *a,
-							   const lk_rel *b, const int NW)
+							   const lk_rel *b, const uint64_t *mask,
+							   const int NW)
 {
 	for (int i = 0; i < n; i++) {
 		uint64_t acc[LK_W] = { 0 };
 		for (int k = 0; k < NW; k++) {
-			uint64_t w = a->r[i].w[k];
+			uint64_t w = a->r[i].w[k] & mask[k];
 			while (w) {
 				int j = k * 64 + __builtin_ctzll(w);
 				w &= w - 1;
@@ -78,7 +74,35 @@ void rel_seq(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b
 	static _Thread_local lk_rel tmp;
 	if (!t)
 		t = &tmp;
-	BY_NW(D, seq_rows(D->n, t, a, b, NW));
+	_Static_assert(LK_W == 4, "all: one ~0 per word");
+	static const uint64_t all[LK_W] = { ~0ull, ~0ull, ~0ull, ~0ull };
+	BY_NW(D, seq_rows(D->n, t, a, b, all, NW));
+	if (t != d)
+		rel_copy(D, d, t);
+}
+
+/* dom(b): the events whose row is not empty */
+static inline __attribute__((always_inline)) void dom_rows(int n, const lk_rel *b, uint64_t *dom,
+							   const int NW)
+{
+	for (int k = 0; k < LK_W; k++)
+		dom[k] = 0;
+	for (int j = 0; j < n; j++) {
+		uint64_t any = 0;
+		for (int q = 0; q < NW; q++)
+			any |= b->r[j].w[q];
+		dom[j >> 6] |= (uint64_t)(any != 0) << (j & 63);
+	}
+}
+
+void rel_seq_sparse(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b)
+{
+	lk_rel *t = d == a || d == b ? NULL : d;
+	static _Thread_local lk_rel tmp;
+	if (!t)
+		t = &tmp;
+	uint64_t dom[LK_W];
+	BY_NW(D, dom_rows(D->n, b, dom, NW); seq_rows(D->n, t, a, b, dom, NW));
 	if (t != d)
 		rel_copy(D, d, t);
 }
@@ -176,8 +200,10 @@ bool rel_star_if_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 		return false;   /* a cycle: d is left as it was */
 	BY_NW(D, for (int q = D->n - 1; q >= 0; q--) {
 		int i = order[q];
-		uint64_t acc[LK_W] = { 0 };
-		acc[i >> 6] |= 1ull << (i & 63);
+		uint64_t acc[LK_W];
+		/* {i}, a word at a time: a store at a computed index would leave the row in
+		 * memory (a wide load after a narrow store stalls) */
+		WORDS(k) acc[k] = (i >> 6) == k ? 1ull << (i & 63) : 0;
 		WORDS(k)
 			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
 				int j = k * 64 + __builtin_ctzll(w);

@@ -59,6 +59,9 @@ void rel_or(const struct lk_dim *D, lk_rel *d, const lk_rel *a);          /* d |
 void rel_and(const struct lk_dim *D, lk_rel *d, const lk_rel *a);         /* d &= a  */
 void rel_minus(const struct lk_dim *D, lk_rel *d, const lk_rel *a);       /* d \= a  */
 void rel_seq(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b); /* d = a;b */
+/* d = a;b where most rows of b are empty (a strong fence's, rfe's): a's bits whose row in b
+ * is empty are not read */
+void rel_seq_sparse(const struct lk_dim *D, lk_rel *d, const lk_rel *a, const lk_rel *b);
 void rel_inv(const struct lk_dim *D, lk_rel *d, const lk_rel *a);         /* d = a^-1 */
 void rel_plus(const struct lk_dim *D, lk_rel *d, const lk_rel *a);        /* d = a+   */
 void rel_star(const struct lk_dim *D, lk_rel *d, const lk_rel *a);        /* d = a*   */

@@ -117,6 +117,13 @@ struct search {
 	int64_t *suf_v[LK_MAXTHR + 1];
 	int *suf_l[LK_MAXTHR + 1];
 	int suf_n[LK_MAXTHR + 1];
+	/* pending reads (paths_feasible): the reads of threads 0..t-1 that neither their
+	 * initial value nor a write of the paths chosen for those threads can feed, as
+	 * (thread, event) pairs pend[t * pcap .. t * pcap + npend[t]); pcap: the most events
+	 * the paths of all threads can have */
+	int (*pend)[2];
+	int npend[LK_MAXTHR + 1];
+	size_t pcap;
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
 	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
 	bool forest;                /* a chosen path has arms not taken (variant deps)       */
@@ -1262,28 +1269,87 @@ static bool suf_has(const struct search *s, unsigned t, int l, int64_t v)
  * matching writes are po-after it in its own thread fails coherence in every candidate
  * (linux-kernel.cat l.70, acyclic po-loc | com: the read, po-loc to the write, rf back;
  * device registers, outside the LKMM's view, are left to the rules). */
-static bool paths_feasible(const struct search *s, unsigned t)
+/* Can read i of thread a's chosen path be fed by a write of thread b's chosen path
+ * (another event, and not a po-later one of its own thread: CoRW) */
+static bool fed_by(const struct search *s, unsigned a, int i, unsigned b)
 {
 	const struct lk_test *lt = s->lt;
-	for (unsigned a = 0; a <= t; a++) {
-		const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
-		for (int i = 0; i < p->nev; i++) {
-			const struct lk_ev *r = &p->ev[i];
-			if (r->kind != LK_EV_R || (r->val == lt->loc_init[r->loc] && !lt->loc_off[r->loc]))
-				continue;  /* sym+off has no initial value (no_init_read) */
-			if (spec_ev(lt, r))
-				continue;  /* an arm not taken: may read nothing */
-			bool ok = suf_has(s, t + 1, r->loc, r->val);
-			for (unsigned b = 0; b <= t && !ok; b++) {
-				const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
-				for (int j = 0; j < q->nev && !ok; j++)
-					ok = q->ev[j].kind == LK_EV_W && q->ev[j].loc == r->loc &&
-					     q->ev[j].val == r->val && !(b == a && j == i) &&
-					     !(b == a && lt->reg_dev[r->loc] < 0 && path_po(p, i, j));
+	const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
+	const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
+	const struct lk_ev *r = &p->ev[i];
+	for (int j = 0; j < q->nev; j++)
+		if (q->ev[j].kind == LK_EV_W && q->ev[j].loc == r->loc && q->ev[j].val == r->val &&
+		    !(b == a && j == i) && !(b == a && lt->reg_dev[r->loc] < 0 && path_po(p, i, j)))
+			return true;
+	return false;
+}
+
+/* Does read i of thread a's path need a write (no initial value feeds it, and it is not
+ * in an arm not taken, which may read nothing)? */
+static bool needs_write(const struct search *s, unsigned a, int i)
+{
+	const struct lk_test *lt = s->lt;
+	const struct lk_ev *r = &lt->paths[a].v[s->choice[a]].ev[i];
+	if (r->kind != LK_EV_R || (r->val == lt->loc_init[r->loc] && !lt->loc_off[r->loc]))
+		return false;  /* sym+off has no initial value (no_init_read) */
+	return !spec_ev(lt, r);  /* an arm not taken: may read nothing */
+}
+
+/* The pending reads of level t (struct search, pend), from level t - 1's and the path
+ * chosen for thread t - 1. */
+static void pend_build(struct search *s, unsigned t)
+{
+	int (*out)[2] = &s->pend[(size_t)t * s->pcap];
+	int n = 0;
+	if (t > 0) {
+		const int (*in)[2] = &s->pend[(size_t)(t - 1) * s->pcap];
+		for (int k = 0; k < s->npend[t - 1]; k++)
+			if (!fed_by(s, (unsigned)in[k][0], in[k][1], t - 1)) {
+				out[n][0] = in[k][0];
+				out[n++][1] = in[k][1];
 			}
-			if (!ok)
-				return false;
+		const struct lk_path *p = &s->lt->paths[t - 1].v[s->choice[t - 1]];
+		for (int i = 0; i < p->nev; i++) {
+			if (!needs_write(s, t - 1, i))
+				continue;
+			bool ok = false;
+			for (unsigned b = 0; b < t && !ok; b++)
+				ok = fed_by(s, t - 1, i, b);
+			if (!ok) {
+				out[n][0] = (int)t - 1;
+				out[n++][1] = i;
+			}
 		}
+	}
+	s->npend[t] = n;
+}
+
+/* Can every read of the paths chosen for threads 0..t still be justified: by the
+ * initial value, by a chosen path's write, or by some path of a later thread? Exact:
+ * a read no write can match has no rf (combo() would drop it anyway), and a read whose only
+ * matching writes are po-after it in its own thread fails coherence in every candidate
+ * (linux-kernel.cat l.70, acyclic po-loc | com: the read, po-loc to the write, rf back;
+ * device registers, outside the LKMM's view, are left to the rules). The reads of threads
+ * before t that a write of threads before t feeds stay fed: only thread t's reads and
+ * the pending ones of level t (pend_build) are looked at. */
+static bool paths_feasible(const struct search *s, unsigned t)
+{
+	const struct lk_path *p = &s->lt->paths[t].v[s->choice[t]];
+	for (int i = 0; i < p->nev; i++) {
+		if (!needs_write(s, t, i))
+			continue;
+		const struct lk_ev *r = &p->ev[i];
+		bool ok = suf_has(s, t + 1, r->loc, r->val);
+		for (unsigned b = 0; b <= t && !ok; b++)
+			ok = fed_by(s, t, i, b);
+		if (!ok)
+			return false;
+	}
+	const int (*pd)[2] = &s->pend[(size_t)t * s->pcap];
+	for (int k = 0; k < s->npend[t]; k++) {
+		const struct lk_ev *r = &s->lt->paths[pd[k][0]].v[s->choice[pd[k][0]]].ev[pd[k][1]];
+		if (!suf_has(s, t + 1, r->loc, r->val) && !fed_by(s, (unsigned)pd[k][0], pd[k][1], t))
+			return false;
 	}
 	return true;
 }
@@ -1328,6 +1394,7 @@ static void paths_dfs(struct search *s, unsigned t)
 		combo(s);
 		return;
 	}
+	pend_build(s, t);
 	for (unsigned i = 0; i < s->lt->paths[t].n; i++) {
 		s->choice[t] = (int)i;
 		if (!step(s))
@@ -1565,6 +1632,18 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	rc = suf_build(s);
 	if (rc)
 		goto out;
+	for (unsigned t = 0; t < lt->nthr; t++) {
+		int most = 0;
+		for (unsigned i = 0; i < lt->paths[t].n; i++)
+			if (lt->paths[t].v[i].nev > most)
+				most = lt->paths[t].v[i].nev;
+		s->pcap += (size_t)most;
+	}
+	s->pend = malloc((lt->nthr + 1) * (s->pcap ? s->pcap : 1) * sizeof(*s->pend));
+	if (!s->pend) {
+		rc = -IOM_ENOMEM;
+		goto out;
+	}
 	/* symmetries: not with a filter (herd7 applies it to a combination before the model,
 	 * paths_dfs), a picture to draw or MMIO's device threads */
 	s->nimg = 1;
@@ -1691,6 +1770,7 @@ out:
 	free(s->states);
 	free(s->slot);
 	lk_sym_release(&s->sym);
+	free(s->pend);
 	for (int l = 0; l < LK_MAXLOC; l++)
 		free(s->ords[l]);
 	free(s->img);
