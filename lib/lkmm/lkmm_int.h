@@ -226,6 +226,10 @@ struct lk_exec {
 	int nthr;
 	bool co_closed;             /* co is transitive (the search's orders are): lock.cat's
 				     * co+ of l.144 is co itself when there is no critical */
+	bool coherent;              /* po-loc | rf | co | fr is acyclic (linux-kernel.cat
+				     * l.70): every location's co respects the must-before
+				     * orders of lk_co_constraints(), which the search ensures
+				     * for memory without locks (search.c combo()) */
 };
 
 /* rel layer: evaluate the model. Returns IOM_LKMM_AX_NONE when every check passes, or

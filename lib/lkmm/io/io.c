@@ -784,6 +784,7 @@ void lk_io_project_map(const struct lk_exec *x, struct lk_exec *y, int *back)
 	y->n = m;
 	y->nthr = x->nthr;
 	y->co_closed = x->co_closed;  /* a transitive co restricted stays transitive */
+	y->coherent = false;          /* judged by the model */
 	for (int i = 0; i < x->n; i++) {
 		if (keep[i] < 0)
 			continue;

@@ -16,7 +16,7 @@ int lk_cat_coherence(struct lk_model *m)
 	rel_copy(D, &m->coherence, &m->coh_rf);
 	rel_or(D, &m->coherence, &m->co);
 	rel_or(D, &m->coherence, &m->fr);
-	if (!rel_acyclic(D, &m->coherence))
+	if (!m->coherent && !rel_acyclic(D, &m->coherence))
 		return IOM_LKMM_AX_COHERENCE;
 	/* l.73 atomic: empty rmw & (fre ; coe) */
 	rel_seq(D, &m->atomic, &m->fre, &m->coe);
@@ -378,45 +378,62 @@ int lk_cat_pb(struct lk_model *m)
 }
 
 /* ---- l.110-161 RCU ---- */
-/* d = [s] ; a ; b without the copy restrict2() and rel_seq()'s temporary would cost: rows
- * outside s are zero. */
-static void seq_dom(struct lk_model *m, lk_rel *d, const lk_set *s, const lk_rel *a, const lk_rel *b)
-{
-	for (int i = 0; i < D->n; i++) {
-		lk_set acc = { { 0 } };
-		if (set_has(s, i))
-			LK_FOR_W(D, k)
-				for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
-					int j = k * 64 + __builtin_ctzll(w);
-					set_or(D, &acc, &b->r[j]);
-				}
-		d->r[i] = acc;
-	}
-}
-
 /* l.145-148: N |= (rcu-gp ; mid ; rcu-rscsi) | (rcu-rscsi ; mid ; rcu-gp) |
  * ((srcu-gp ; mid ; srcu-rscsi) & loc) | ((srcu-rscsi ; mid ; srcu-gp) & loc), with
  * [S] ; r as r restricted to domain S and r ; [S] to range S; a term whose grace-period set
  * is empty is empty. */
+/* N |= ([dom] ; a ; b ; [ran]) & both, row by row (dom, ran, both NULL: no restriction),
+ * NW words a row. (Skipping a's bits where b's row is empty, as few of b's rows are here,
+ * was slower: finding those rows costs about what it saves.) */
+static inline __attribute__((always_inline)) void or_seq_rows(struct lk_model *m, lk_rel *N,
+							      const lk_set *dom, const lk_rel *a,
+							      const lk_rel *b, const lk_set *ran,
+							      const lk_rel *both, const int NW)
+{
+	for (int i = 0; i < D->n; i++) {
+		if (dom && !set_has(dom, i))
+			continue;
+		uint64_t acc[LK_W] = { 0 }, any = 0;
+		for (int k = 0; k < NW; k++)
+			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
+				int j = k * 64 + __builtin_ctzll(w);
+				for (int q = 0; q < NW; q++)
+					acc[q] |= b->r[j].w[q];
+			}
+		for (int q = 0; q < NW; q++) {
+			if (ran)
+				acc[q] &= ran->w[q];
+			if (both)
+				acc[q] &= both->r[i].w[q];
+			any |= acc[q];
+		}
+		if (any)
+			for (int q = 0; q < NW; q++)
+				N->r[i].w[q] |= acc[q];
+	}
+}
+
+static void or_seq(struct lk_model *m, lk_rel *N, const lk_set *dom, const lk_rel *a, const lk_rel *b,
+		   const lk_set *ran, const lk_rel *both)
+{
+	switch (D->nw) {
+	case 1: or_seq_rows(m, N, dom, a, b, ran, both, 1); break;
+	case 2: or_seq_rows(m, N, dom, a, b, ran, both, 2); break;
+	case 3: or_seq_rows(m, N, dom, a, b, ran, both, 3); break;
+	default: or_seq_rows(m, N, dom, a, b, ran, both, LK_W); break;
+	}
+}
+
 static void rcu_order_gp_terms(struct lk_model *m, lk_rel *N, const lk_rel *mid,
 			       const lk_rel *rcu_rscsi, const lk_rel *srcu_rscsi)
 {
-	lk_rel A;
 	if (!set_empty(D, &m->Sync_rcu)) {
-		seq_dom(m, &A, &m->Sync_rcu, mid, rcu_rscsi);
-		rel_or(D, N, &A);
-		rel_seq(D, &A, rcu_rscsi, mid);
-		rel_ran(D, &A, &m->Sync_rcu);
-		rel_or(D, N, &A);
+		or_seq(m, N, &m->Sync_rcu, mid, rcu_rscsi, NULL, NULL);
+		or_seq(m, N, NULL, rcu_rscsi, mid, &m->Sync_rcu, NULL);
 	}
 	if (!set_empty(D, &m->Sync_srcu)) {
-		seq_dom(m, &A, &m->Sync_srcu, mid, srcu_rscsi);
-		rel_and(D, &A, &m->loc);
-		rel_or(D, N, &A);
-		rel_seq(D, &A, srcu_rscsi, mid);
-		rel_ran(D, &A, &m->Sync_srcu);
-		rel_and(D, &A, &m->loc);
-		rel_or(D, N, &A);
+		or_seq(m, N, &m->Sync_srcu, mid, srcu_rscsi, NULL, &m->loc);
+		or_seq(m, N, NULL, srcu_rscsi, mid, &m->Sync_srcu, &m->loc);
 	}
 }
 
@@ -500,8 +517,7 @@ int lk_cat_rcu(struct lk_model *m)
 		rcu_order_gp_terms(m, N, &A, rcu_rscsi, srcu_rscsi);
 		/* (rcu-order ; rcu-link ; rcu-order) */
 		rel_seq(D, &T, O, &m->rcu_link);
-		rel_seq(D, &A, &T, O);
-		rel_or(D, N, &A);
+		or_seq(m, N, NULL, &T, O, NULL, NULL);
 		if (rel_equal(D, N, O))
 			break;
 		lk_rel *w = O;

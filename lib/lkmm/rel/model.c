@@ -200,6 +200,7 @@ int lk_model_check(struct lk_model *m, const struct lk_exec *x, const bool *obse
 	if (n > m->dirty_n)
 		m->dirty_n = n;
 	m->dim.nw = (n + 63) / 64;
+	m->coherent = x->coherent;
 	int ax;
 	lk_herd7_base(m, x, observed);
 	if (m->fixed_x != x && !same_key(m, x, false)) {

@@ -27,6 +27,7 @@ struct lk_model {
 	struct lk_dim dim;
 	int dirty_n;                /* rows written since the last reset (lk_model_new)   */
 	bool partial;               /* lk_model_check_partial: checks only, no flags      */
+	bool coherent;              /* the execution's lk_exec.coherent: l.70 holds        */
 	/* What reads neither rf nor co depends only on the events, po and the dependencies:
 	 * lk_model_check computes it once per execution of the search's path combination
 	 * (the *_fixed sections) and keeps it until lk_model_forget. */

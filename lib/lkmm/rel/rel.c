@@ -174,32 +174,64 @@ void rel_star_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 		rel_star(D, d, a);  /* not acyclic after all: the general closure */
 }
 
+/* A topological order of a by depth-first search, NW words a row: post[0..n) has each
+ * event after every event it reaches, or false at a cycle (an edge to an event on the
+ * search's stack). Each event is pushed once and each visit looks at the successors not
+ * finished yet a word at a time, so the work grows with the events, not the edges; the
+ * bit sets are updated a word at a time by selection (a store at a computed index would
+ * keep them in memory). */
+static inline __attribute__((always_inline)) bool post_order(int n, const lk_rel *a, int *post,
+							     const int NW)
+{
+	uint64_t done[LK_W] = { 0 }, onstack[LK_W] = { 0 };
+	int stack[LK_MAXEV], np = 0;
+	for (int s0 = 0; s0 < n; s0++) {
+		if (done[s0 >> 6] >> (s0 & 63) & 1)
+			continue;
+		int sp = 0;
+		stack[sp++] = s0;
+		for (int k = 0; k < NW; k++)
+			onstack[k] |= (s0 >> 6) == k ? 1ull << (s0 & 63) : 0;
+		while (sp) {
+			int v = stack[sp - 1], u = -1;
+			uint64_t back = 0;
+			for (int k = 0; k < NW; k++) {
+				uint64_t nxt = a->r[v].w[k] & ~done[k];
+				back |= nxt & onstack[k];
+				if (nxt && u < 0)
+					u = k * 64 + __builtin_ctzll(nxt);
+			}
+			if (back)
+				return false;
+			if (u >= 0) {
+				stack[sp++] = u;
+				for (int k = 0; k < NW; k++)
+					onstack[k] |= (u >> 6) == k ? 1ull << (u & 63) : 0;
+			} else {
+				sp--;
+				for (int k = 0; k < NW; k++) {
+					uint64_t bit = (v >> 6) == k ? 1ull << (v & 63) : 0;
+					onstack[k] &= ~bit;
+					done[k] |= bit;
+				}
+				post[np++] = v;
+			}
+		}
+	}
+	return true;
+}
+
 bool rel_star_if_acyclic(const struct lk_dim *D, lk_rel *d, const lk_rel *a)
 {
-	/* Kahn's order, then the rows from the last event of it back: d[i] = {i} and the
-	 * rows of i's successors, all complete by then */
-	int indeg[LK_MAXEV], order[LK_MAXEV], head = 0, tail = 0;
-	for (int i = 0; i < D->n; i++)
-		indeg[i] = 0;
-	BY_NW(D, ROWS(D, i) WORDS(k)
-		for (uint64_t w = a->r[i].w[k]; w; w &= w - 1)
-			indeg[k * 64 + __builtin_ctzll(w)]++);
-	for (int i = 0; i < D->n; i++)
-		if (!indeg[i])
-			order[tail++] = i;
-	while (head < tail) {
-		int i = order[head++];
-		LK_FOR_W(D, k)
-			for (uint64_t w = a->r[i].w[k]; w; w &= w - 1) {
-				int j = k * 64 + __builtin_ctzll(w);
-				if (--indeg[j] == 0)
-					order[tail++] = j;
-			}
-	}
-	if (tail != D->n)
+	/* a topological order, then the rows from the last event of it back: d[i] = {i}
+	 * and the rows of i's successors, all complete by then */
+	int post[LK_MAXEV];
+	bool ok;
+	BY_NW(D, ok = post_order(D->n, a, post, NW));
+	if (!ok)
 		return false;   /* a cycle: d is left as it was */
-	BY_NW(D, for (int q = D->n - 1; q >= 0; q--) {
-		int i = order[q];
+	BY_NW(D, for (int q = 0; q < D->n; q++) {
+		int i = post[q];
 		uint64_t acc[LK_W];
 		/* {i}, a word at a time: a store at a computed index would leave the row in
 		 * memory (a wide load after a narrow store stalls) */
@@ -316,35 +348,11 @@ bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 		}
 		return true;
 	}
-	/* Kahn's algorithm on the bit rows */
-	int indeg[LK_MAXEV], stack[LK_MAXEV], sp = 0, seen = 0;
-	for (int i = 0; i < D->n; i++)
-		indeg[i] = 0;
-	for (int i = 0; i < D->n; i++)
-		LK_FOR_W(D, k) {
-			uint64_t w = r->r[i].w[k];
-			while (w) {
-				indeg[k * 64 + __builtin_ctzll(w)]++;
-				w &= w - 1;
-			}
-		}
-	for (int i = 0; i < D->n; i++)
-		if (!indeg[i])
-			stack[sp++] = i;
-	while (sp) {
-		int i = stack[--sp];
-		seen++;
-		LK_FOR_W(D, k) {
-			uint64_t w = r->r[i].w[k];
-			while (w) {
-				int j = k * 64 + __builtin_ctzll(w);
-				w &= w - 1;
-				if (--indeg[j] == 0)
-					stack[sp++] = j;
-			}
-		}
-	}
-	return seen == D->n;
+	/* wider rows: the same search, from post_order() */
+	int post[LK_MAXEV];
+	bool ok;
+	BY_NW(D, ok = post_order(D->n, r, post, NW));
+	return ok;
 }
 
 bool rel_equal(const struct lk_dim *D, const lk_rel *a, const lk_rel *b)

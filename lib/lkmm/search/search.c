@@ -126,6 +126,14 @@ struct search {
 	size_t pcap;
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
 	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
+	bool any_lock;              /* some location is a lock                               */
+	/* pcls[t][i]: the first path of thread t with path i's structure (events but their
+	 * values, po, addr, data, ctrl, rmw: what lk_model_check() keeps a fixed part for);
+	 * a combination with the classes of the last one's needs no forget() (LKMM tests
+	 * only: NULL otherwise) */
+	int *pcls[LK_MAXTHR];
+	int last_choice[LK_MAXTHR];
+	bool have_last;
 	bool forest;                /* a chosen path has arms not taken (variant deps)       */
 	int filter_at;              /* threads whose paths fix every value the filter reads,  */
 				    /* or -1: paths_dfs() applies it once they are chosen     */
@@ -1052,7 +1060,14 @@ static void combo(struct search *s)
 		s->limit = "more than 256 events in one execution, initial writes included (LK_MAXEV)";
 		return;
 	}
-	s->ops->forget(s->m);  /* new events and po: the model's fixed part is stale */
+	/* new events and po: the model's fixed part may be stale (the model compares) */
+	bool same = s->have_last && s->pcls[0];
+	for (unsigned t = 0; t < lt->nthr && same; t++)
+		same = s->pcls[t][s->choice[t]] == s->pcls[t][s->last_choice[t]];
+	if (!same)
+		s->ops->forget(s->m);
+	memcpy(s->last_choice, s->choice, lt->nthr * sizeof(int));
+	s->have_last = true;
 	s->rf_epoch++;
 	for (int l = 0; l < lt->nloc; l++)
 		s->locgen[l] = s->rf_epoch;
@@ -1195,15 +1210,18 @@ static void combo(struct search *s)
 		}
 	}
 	int nq = 0;
+	int rfrom[LK_MAXLOC], rto[LK_MAXLOC];  /* the reads of l: reads[rfrom[l] .. rto[l]) */
 	static _Thread_local int cands2[LK_MAXEV][LK_MAXEV], ncand2[LK_MAXEV], reads2[LK_MAXEV];
 	for (int l = 0; l < lt->nloc; l++) {
 		int first = nq;
+		rfrom[l] = first;
 		for (int q = rfirst[l]; q >= 0; q = rnext[q]) {
 			reads2[nq] = s->reads[q];
 			ncand2[nq] = s->ncand[q];
 			memcpy(cands2[nq], s->cands[q], (size_t)ncand2[nq] * sizeof(int));
 			nq++;
 		}
+		rto[l] = nq;
 		if (s->nlocw[l] > 1 || nq > first) {
 			s->rstart[s->ncolocs] = first;
 			s->colocs[s->ncolocs++] = l;
@@ -1232,25 +1250,29 @@ static void combo(struct search *s)
 	for (int li = 0; li < s->ncolocs; li++) {
 		int l = s->colocs[li], nr = 0;
 		s->cprep_ok[li] = !lt->is_lock[l] && lt->reg_dev[l] < 0;
-		for (int q = 0; q < nq && s->cprep_ok[li]; q++)
-			if (x->ev[s->reads[q]].loc == l) {
-				if (nr == 64)
-					s->cprep_ok[li] = false;  /* lk_co_constraints() in full */
-				else
-					s->crd[li][nr++] = s->reads[q];
-			}
+		for (int q = rfrom[l]; q < rto[l] && s->cprep_ok[li]; q++) {
+			if (nr == 64)
+				s->cprep_ok[li] = false;  /* lk_co_constraints() in full */
+			else
+				s->crd[li][nr++] = s->reads[q];
+		}
 		if (s->cprep_ok[li])
 			lk_co_prepare(x, s->locw[l], s->nlocw[l], s->crd[li], nr, &s->cprep[li]);
 	}
+	/* every location's co is then chosen under lk_co_constraints_prep(), whose must-before
+	 * orders (CoWW, CoRW, CoWR, CoRR) make po-loc | rf | co | fr acyclic on it, and
+	 * coherence's relations relate one location's events only: the model need not test
+	 * l.70 (not with locks, whose lock.cat rf and co terms the constraints do not see,
+	 * nor for MMIO, AArch64 or arms not taken) */
+	x->coherent = !lt->mmio && !lt->aarch64 && !s->forest && !s->any_lock;
+	for (int li = 0; li < s->ncolocs && x->coherent; li++)
+		x->coherent = s->cprep_ok[li];
 	for (int q = 0; q < nq; q++)
 		s->rlast[q] = -1;
 	for (int li = 0; li < s->ncolocs && !s->forest; li++) {
-		int l = s->colocs[li], last = -1;
-		for (int q = 0; q < nq; q++)
-			if (x->ev[s->reads[q]].loc == l)
-				last = q;
-		if (last >= 0 && s->cprep_ok[li])
-			s->rlast[last] = li;
+		int l = s->colocs[li];
+		if (rto[l] > rfrom[l] && s->cprep_ok[li])
+			s->rlast[rto[l] - 1] = li;
 	}
 	rf_all(s, 0);
 }
@@ -1352,6 +1374,48 @@ static bool paths_feasible(const struct search *s, unsigned t)
 			return false;
 	}
 	return true;
+}
+
+/* Do paths p and q build the same structure into an execution: the same events but for
+ * their values, po (path_po()) and dependencies? */
+static bool same_structure(const struct lk_path *p, const struct lk_path *q)
+{
+	if (p->nev != q->nev || p->forest || q->forest)
+		return false;
+	for (int i = 0; i < p->nev; i++) {
+		const struct lk_ev *a = &p->ev[i], *b = &q->ev[i];
+		if (a->kind != b->kind || a->tags != b->tags || a->loc != b->loc || a->tid != b->tid ||
+		    a->grp != b->grp || a->stmt != b->stmt || p->iico_later[i] != q->iico_later[i] ||
+		    p->addr[i] != q->addr[i] || p->data[i] != q->data[i] || p->ctrl[i] != q->ctrl[i] ||
+		    p->rmw[i] != q->rmw[i])
+			return false;
+	}
+	return true;
+}
+
+/* s->pcls for an LKMM test (not MMIO, not AArch64, whose models read more of a path):
+ * each path's class is the first path of its thread with the same structure, among the
+ * first 256 (a path past them is a class of its own). */
+static int path_classes(struct search *s)
+{
+	const struct lk_test *lt = s->lt;
+	if (lt->mmio || lt->aarch64)
+		return 0;
+	for (unsigned t = 0; t < lt->nthr; t++) {
+		unsigned n = lt->paths[t].n;
+		s->pcls[t] = malloc((n ? n : 1) * sizeof(int));
+		if (!s->pcls[t])
+			return -IOM_ENOMEM;
+		for (unsigned i = 0; i < n; i++) {
+			s->pcls[t][i] = (int)i;
+			for (unsigned j = 0; j < i && j < 256; j++)
+				if (s->pcls[t][j] == (int)j && same_structure(&lt->paths[t].v[i], &lt->paths[t].v[j])) {
+					s->pcls[t][i] = (int)j;
+					break;
+				}
+		}
+	}
+	return 0;
 }
 
 /* Does the filter read registers only (no memory, device or io item)? *last: the highest
@@ -1632,6 +1696,11 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 	rc = suf_build(s);
 	if (rc)
 		goto out;
+	for (int l = 0; l < lt->nloc; l++)
+		s->any_lock |= lt->is_lock[l];
+	rc = path_classes(s);
+	if (rc)
+		goto out;
 	for (unsigned t = 0; t < lt->nthr; t++) {
 		int most = 0;
 		for (unsigned i = 0; i < lt->paths[t].n; i++)
@@ -1771,6 +1840,8 @@ out:
 	free(s->slot);
 	lk_sym_release(&s->sym);
 	free(s->pend);
+	for (unsigned t = 0; t < LK_MAXTHR; t++)
+		free(s->pcls[t]);
 	for (int l = 0; l < LK_MAXLOC; l++)
 		free(s->ords[l]);
 	free(s->img);
