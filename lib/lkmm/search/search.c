@@ -124,6 +124,9 @@ struct search {
 	int (*pend)[2];
 	int npend[LK_MAXTHR + 1];
 	size_t pcap;
+	/* wbloom[t][i]: a bit per (location, value) that path i of thread t writes
+	 * (wbit()): a path without the bit has no such write, and fed_by() need not look */
+	uint64_t *wbloom[LK_MAXTHR];
 	const struct lk_io_exec *io;  /* the io execution being judged (MMIO)              */
 	bool values_fixed;          /* no write's value needs a read's: every rf grounds     */
 	bool any_lock;              /* some location is a lock                               */
@@ -1285,12 +1288,48 @@ static bool suf_has(const struct search *s, unsigned t, int l, int64_t v)
 	return false;
 }
 
+/* paths_feasible() with few threads: every read of threads 0..t again (pend_build()
+ * costs more than it saves there) */
+static bool paths_feasible_all(const struct search *s, unsigned t)
+{
+	const struct lk_test *lt = s->lt;
+	for (unsigned a = 0; a <= t; a++) {
+		const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
+		for (int i = 0; i < p->nev; i++) {
+			const struct lk_ev *r = &p->ev[i];
+			if (r->kind != LK_EV_R || (r->val == lt->loc_init[r->loc] && !lt->loc_off[r->loc]))
+				continue;
+			if (spec_ev(lt, r))
+				continue;
+			bool ok = suf_has(s, t + 1, r->loc, r->val);
+			for (unsigned b = 0; b <= t && !ok; b++) {
+				const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
+				for (int j = 0; j < q->nev && !ok; j++)
+					ok = q->ev[j].kind == LK_EV_W && q->ev[j].loc == r->loc &&
+					     q->ev[j].val == r->val && !(b == a && j == i) &&
+					     !(b == a && lt->reg_dev[r->loc] < 0 && path_po(p, i, j));
+			}
+			if (!ok)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Can every read of the paths chosen for threads 0..t still be justified: by the
  * initial value, by a chosen path's write, or by some path of a later thread? Exact:
  * a read no write can match has no rf (combo() would drop it anyway), and a read whose only
  * matching writes are po-after it in its own thread fails coherence in every candidate
  * (linux-kernel.cat l.70, acyclic po-loc | com: the read, po-loc to the write, rf back;
  * device registers, outside the LKMM's view, are left to the rules). */
+#define PEND_THREADS 8
+
+static uint64_t wbit(int loc, int64_t val)
+{
+	uint64_t h = (uint64_t)loc * 0x9e3779b97f4a7c15ull ^ (uint64_t)val * 0xc2b2ae3d27d4eb4full;
+	return 1ull << (h >> 58);
+}
+
 /* Can read i of thread a's chosen path be fed by a write of thread b's chosen path
  * (another event, and not a po-later one of its own thread: CoRW) */
 static bool fed_by(const struct search *s, unsigned a, int i, unsigned b)
@@ -1299,6 +1338,8 @@ static bool fed_by(const struct search *s, unsigned a, int i, unsigned b)
 	const struct lk_path *p = &lt->paths[a].v[s->choice[a]];
 	const struct lk_path *q = &lt->paths[b].v[s->choice[b]];
 	const struct lk_ev *r = &p->ev[i];
+	if (!(s->wbloom[b][s->choice[b]] & wbit(r->loc, r->val)))
+		return false;
 	for (int j = 0; j < q->nev; j++)
 		if (q->ev[j].kind == LK_EV_W && q->ev[j].loc == r->loc && q->ev[j].val == r->val &&
 		    !(b == a && j == i) && !(b == a && lt->reg_dev[r->loc] < 0 && path_po(p, i, j)))
@@ -1356,6 +1397,8 @@ static void pend_build(struct search *s, unsigned t)
  * the pending ones of level t (pend_build) are looked at. */
 static bool paths_feasible(const struct search *s, unsigned t)
 {
+	if (!s->pend)
+		return paths_feasible_all(s, t);  /* few threads */
 	const struct lk_path *p = &s->lt->paths[t].v[s->choice[t]];
 	for (int i = 0; i < p->nev; i++) {
 		if (!needs_write(s, t, i))
@@ -1393,27 +1436,58 @@ static bool same_structure(const struct lk_path *p, const struct lk_path *q)
 	return true;
 }
 
+/* A hash of what same_structure() compares. */
+static uint64_t structure_hash(const struct lk_path *p)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)p->nev;
+	for (int i = 0; i < p->nev; i++) {
+		const struct lk_ev *e = &p->ev[i];
+		uint64_t v[] = { e->kind, e->tags, (uint64_t)e->loc, (uint64_t)e->tid, (uint64_t)e->grp,
+				 (uint64_t)e->stmt, p->iico_later[i], p->addr[i], p->data[i], p->ctrl[i],
+				 p->rmw[i] };
+		for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+			h = (h ^ v[k]) * 1099511628211ull;
+	}
+	return h;
+}
+
 /* s->pcls for an LKMM test (not MMIO, not AArch64, whose models read more of a path):
- * each path's class is the first path of its thread with the same structure, among the
- * first 256 (a path past them is a class of its own). */
+ * each path's class is the first path of its thread with the same structure (found by a
+ * hash of the structure: a thread may have thousands of paths) */
 static int path_classes(struct search *s)
 {
 	const struct lk_test *lt = s->lt;
 	if (lt->mmio || lt->aarch64)
 		return 0;
 	for (unsigned t = 0; t < lt->nthr; t++) {
-		unsigned n = lt->paths[t].n;
+		unsigned n = lt->paths[t].n, cap = 16;
+		while (cap < 2 * n)
+			cap *= 2;
 		s->pcls[t] = malloc((n ? n : 1) * sizeof(int));
-		if (!s->pcls[t])
+		int *slot = malloc(cap * sizeof(int));
+		uint64_t *hs = malloc((n ? n : 1) * sizeof(uint64_t));
+		if (!s->pcls[t] || !slot || !hs) {
+			free(slot);
+			free(hs);
 			return -IOM_ENOMEM;
+		}
+		for (unsigned k = 0; k < cap; k++)
+			slot[k] = -1;
 		for (unsigned i = 0; i < n; i++) {
+			const struct lk_path *p = &lt->paths[t].v[i];
+			hs[i] = structure_hash(p);
 			s->pcls[t][i] = (int)i;
-			for (unsigned j = 0; j < i && j < 256; j++)
-				if (s->pcls[t][j] == (int)j && same_structure(&lt->paths[t].v[i], &lt->paths[t].v[j])) {
-					s->pcls[t][i] = (int)j;
+			unsigned k = (unsigned)(hs[i] >> 32) & (cap - 1);
+			for (; slot[k] >= 0; k = (k + 1) & (cap - 1))
+				if (hs[slot[k]] == hs[i] && same_structure(p, &lt->paths[t].v[slot[k]])) {
+					s->pcls[t][i] = slot[k];
 					break;
 				}
+			if (slot[k] < 0)
+				slot[k] = (int)i;   /* the first of its class */
 		}
+		free(slot);
+		free(hs);
 	}
 	return 0;
 }
@@ -1458,7 +1532,8 @@ static void paths_dfs(struct search *s, unsigned t)
 		combo(s);
 		return;
 	}
-	pend_build(s, t);
+	if (s->pend)
+		pend_build(s, t);
 	for (unsigned i = 0; i < s->lt->paths[t].n; i++) {
 		s->choice[t] = (int)i;
 		if (!step(s))
@@ -1708,10 +1783,27 @@ int lk_search_run(struct lk_test *lt, const struct iom_lkmm_opts *o, struct iom_
 				most = lt->paths[t].v[i].nev;
 		s->pcap += (size_t)most;
 	}
-	s->pend = malloc((lt->nthr + 1) * (s->pcap ? s->pcap : 1) * sizeof(*s->pend));
-	if (!s->pend) {
-		rc = -IOM_ENOMEM;
-		goto out;
+	/* pending reads pay from about eight threads on (a chain of 17: 2 %; C-atomic-00, 3
+	 * threads of many paths: 20 % slower with them) */
+	if (lt->nthr >= PEND_THREADS) {
+		s->pend = malloc((lt->nthr + 1) * (s->pcap ? s->pcap : 1) * sizeof(*s->pend));
+		if (!s->pend) {
+			rc = -IOM_ENOMEM;
+			goto out;
+		}
+	}
+	for (unsigned t = 0; t < lt->nthr && s->pend; t++) {
+		s->wbloom[t] = calloc(lt->paths[t].n ? lt->paths[t].n : 1, sizeof(uint64_t));
+		if (!s->wbloom[t]) {
+			rc = -IOM_ENOMEM;
+			goto out;
+		}
+		for (unsigned i = 0; i < lt->paths[t].n; i++) {
+			const struct lk_path *p = &lt->paths[t].v[i];
+			for (int j = 0; j < p->nev; j++)
+				if (p->ev[j].kind == LK_EV_W)
+					s->wbloom[t][i] |= wbit(p->ev[j].loc, p->ev[j].val);
+		}
 	}
 	/* symmetries: not with a filter (herd7 applies it to a combination before the model,
 	 * paths_dfs), a picture to draw or MMIO's device threads */
@@ -1840,8 +1932,10 @@ out:
 	free(s->slot);
 	lk_sym_release(&s->sym);
 	free(s->pend);
-	for (unsigned t = 0; t < LK_MAXTHR; t++)
+	for (unsigned t = 0; t < LK_MAXTHR; t++) {
 		free(s->pcls[t]);
+		free(s->wbloom[t]);
+	}
 	for (int l = 0; l < LK_MAXLOC; l++)
 		free(s->ords[l]);
 	free(s->img);
