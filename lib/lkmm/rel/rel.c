@@ -318,37 +318,7 @@ bool rel_irreflexive(const struct lk_dim *D, const lk_rel *r)
 
 bool rel_acyclic(const struct lk_dim *D, const lk_rel *r)
 {
-	if (D->nw == 1) {
-		/* up to 64 events: a depth-first search over the bit rows; an edge to an event
-		 * on the search's stack closes a cycle. Each event is pushed once and each visit
-		 * of it looks at its successors not finished yet, a word at a time. */
-		uint64_t done = 0, onstack = 0;
-		uint64_t all = D->n == 64 ? ~0ull : (1ull << D->n) - 1;
-		int stack[64];
-		for (uint64_t todo = all; todo; todo &= ~done) {
-			int sp = 0;
-			int v = __builtin_ctzll(todo);
-			stack[sp++] = v;
-			onstack |= 1ull << v;
-			while (sp) {
-				v = stack[sp - 1];
-				uint64_t nxt = r->r[v].w[0] & ~done;
-				if (nxt & onstack)
-					return false;
-				if (nxt) {
-					int u = __builtin_ctzll(nxt);
-					stack[sp++] = u;
-					onstack |= 1ull << u;
-				} else {
-					sp--;
-					onstack &= ~(1ull << v);
-					done |= 1ull << v;
-				}
-			}
-		}
-		return true;
-	}
-	/* wider rows: the same search, from post_order() */
+	/* post_order()'s depth-first search: an edge to an event on its stack is a cycle */
 	int post[LK_MAXEV];
 	bool ok;
 	BY_NW(D, ok = post_order(D->n, r, post, NW));
