@@ -451,6 +451,17 @@ static bool seq_has_loop(struct lk_model *m, const lk_rel *a, const lk_rel *b, c
 	return false;
 }
 
+/* Is some (b, c) in o with (c, b) in l? (irreflexive o ; l, by o's few bits) */
+static bool order_link_loop(struct lk_model *m, const lk_rel *o, const lk_rel *l)
+{
+	for (int b = 0; b < D->n; b++)
+		LK_FOR_W(D, k)
+			for (uint64_t w = o->r[b].w[k]; w; w &= w - 1)
+				if (rel_has(l, k * 64 + __builtin_ctzll(w), b))
+					return true;
+	return false;
+}
+
 /* Only the plain-access section (l.172-216) reads l.155-156's fence and strong-fence and
  * rb again: without plain accesses they are left unset, and rb too unless its check fails
  * (lk_model_failed_edges draws it). */
@@ -525,6 +536,14 @@ int lk_cat_rcu(struct lk_model *m)
 		N = w;
 	}
 	rel_copy(D, &m->rcu_order, O);
+	/* l.161 without plain accesses, only whether rb is irreflexive matters (rb itself is
+	 * drawn when the check fails). rb = prop ; po ; rcu-order ; po? ; hb* ; pb* ; [Marked]
+	 * (l.154, l.159) has (x, x) iff, rotated at the rcu-order edge (b, c), c reaches b by
+	 * po? ; hb* ; pb* ; [Marked] ; prop ; po, which is l.134's rcu-link (prop begins with
+	 * [Marked], l.92): some (b, c) of rcu-order with (c, b) in rcu-link. c is in
+	 * rcu-order's range, the rows rcu-link has. */
+	if (!plain && !order_link_loop(m, &m->rcu_order, &m->rcu_link))
+		return IOM_LKMM_AX_NONE;
 	/* l.154 rcu-fence = po ; rcu-order ; po? */
 	rel_seq(D, &m->rcu_fence, &m->po, &m->rcu_order);
 	rel_opt(D, &A, &m->po);
