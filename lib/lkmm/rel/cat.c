@@ -207,18 +207,11 @@ int lk_cat_ppo(struct lk_model *m)
 			rel_or(D, &m->ppo_rf, &m->ppo0);
 			m->ppo_gen = m->rf_gen;
 		}
-		if (D->nw == 1) {
-			/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass */
-			for (int i = 0; i < D->n; i++)
-				m->ppo.r[i].w[0] = m->ppo_rf.r[i].w[0] |
-					((m->co.r[i].w[0] | m->fr.r[i].w[0]) & m->int_.r[i].w[0]);
-			return IOM_LKMM_AX_NONE;
-		}
-		rel_copy(D, &m->ppo, &m->ppo_rf);
-		rel_copy(D, &r, &m->co);                                    /* l.82-83 */
-		rel_or(D, &r, &m->fr);
-		rel_and(D, &r, &m->int_);
-		rel_or(D, &m->ppo, &r);
+		/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass */
+		for (int i = 0; i < D->n; i++)
+			LK_FOR_W(D, k)
+				m->ppo.r[i].w[k] = m->ppo_rf.r[i].w[k] |
+					((m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->int_.r[i].w[k]);
 		return IOM_LKMM_AX_NONE;
 	}
 	if (!m->ppo_fixed)
@@ -292,9 +285,10 @@ int lk_cat_hb(struct lk_model *m)
 		rel_copy(D, &b, &m->rfe);
 		rel_ran(D, &b, &m->Marked);
 		rel_opt(D, &b, &b);
-		rel_copy(D, &a, &m->strong_fence);
-		rel_or(D, &a, &m->po_rel);
-		rel_seq(D, &a, &b, &a);
+		lk_rel sr;
+		rel_copy(D, &sr, &m->strong_fence);
+		rel_or(D, &sr, &m->po_rel);
+		rel_seq(D, &a, &b, &sr);
 		rel_or(D, &a, &m->wmb);
 		rel_or(D, &a, &m->po_unlock_lock_po);
 		restrict2(m, &a, &a, &m->Marked, &m->Marked);
@@ -368,8 +362,9 @@ int lk_cat_pb(struct lk_model *m)
 			rel_id(D, &m->pb_star, &m->all);
 		return IOM_LKMM_AX_NONE;
 	}
-	rel_seq_sparse(D, &m->pb, &m->prop, &m->strong_fence);
-	rel_seq(D, &m->pb, &m->pb, &m->hb_star);
+	lk_rel ps;
+	rel_seq_sparse(D, &ps, &m->prop, &m->strong_fence);
+	rel_seq(D, &m->pb, &ps, &m->hb_star);
 	rel_ran(D, &m->pb, &m->Marked);
 	/* l.108 propagation: acyclic pb */
 	if (star ? !rel_star_if_acyclic(D, &m->pb_star, &m->pb) : !rel_acyclic(D, &m->pb))
@@ -451,6 +446,119 @@ static bool seq_has_loop(struct lk_model *m, const lk_rel *a, const lk_rel *b, c
 	return false;
 }
 
+/* lk_cat_rcu's fixpoint on one word a row. rcu-order relates events of C = Sync_rcu |
+ * Rcu_lock | Rcu_unlock only (l.144-153: each term begins with rcu-gp, rcu-rscsi or
+ * rcu-order and ends with one of them; rcu-rscsi goes from an unlock to a lock), and reads
+ * rcu-link only between such events: its rows at rcu-gp's, rcu-rscsi's and rcu-order's
+ * ranges, its columns at their domains. So the fixpoint over C x C is l.144-153's, exactly,
+ * when no srcu grace period adds the srcu terms (their "& loc" reads more). */
+static void rcu_small_prep(struct lk_model *m)
+{
+	lk_set C = m->Sync_rcu;
+	set_or(D, &C, &m->Rcu_lock);
+	set_or(D, &C, &m->Rcu_unlock);
+	int nc = 0;
+	m->rcuc_gp = 0;
+	for (int e = 0; e < D->n; e++) {
+		if (!set_has(&C, e))
+			continue;
+		if (nc == 64) {
+			m->rcuc_n = -1;  /* lk_cat_rcu's fixpoint at full width */
+			return;
+		}
+		m->rcuc_pos[e] = (uint8_t)nc;
+		m->rcuc_ev[nc] = (uint8_t)e;
+		if (set_has(&m->Sync_rcu, e))
+			m->rcuc_gp |= 1ull << nc;
+		nc++;
+	}
+	m->rcuc_n = nc;
+	m->rcuc_set = C;
+	for (int c = 0; c < nc; c++) {
+		uint64_t o = 0;
+		const lk_set *r = &m->rcuf_rscsi.r[m->rcuc_ev[c]];
+		LK_FOR_W(D, k)
+			for (uint64_t w = r->w[k] & C.w[k]; w; w &= w - 1)
+				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
+		m->rcuc_rs[c] = o;
+	}
+}
+
+/* d[i] = the union of b's rows at a[i]'s bits, over n one-word rows */
+static void seq1(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint64_t acc = 0;
+		for (uint64_t w = a[i]; w; w &= w - 1)
+			acc |= b[__builtin_ctzll(w)];
+		d[i] = acc;
+	}
+}
+
+/* N |= (rcu-gp ; mid ; rcu-rscsi) | (rcu-rscsi ; mid ; rcu-gp), one word a row */
+static void gp_terms1(const struct lk_model *m, uint64_t *N, const uint64_t *mid, int n)
+{
+	const uint64_t *rs = m->rcuc_rs, gp = m->rcuc_gp;
+	for (int i = 0; i < n; i++) {
+		uint64_t acc = 0, acc2 = 0;
+		if (gp >> i & 1)
+			for (uint64_t w = mid[i]; w; w &= w - 1)
+				acc |= rs[__builtin_ctzll(w)];
+		for (uint64_t w = rs[i]; w; w &= w - 1)
+			acc2 |= mid[__builtin_ctzll(w)];
+		N[i] |= acc | (acc2 & gp);
+	}
+}
+
+/* The fixpoint (l.144-153) and l.161's test as order_link_loop() does it; false when rb is
+ * irreflexive and no plain access needs rcu-order, else rcu-order is left in m->rcu_order */
+static bool rcu_order_small(struct lk_model *m, bool plain)
+{
+	int n = m->rcuc_n;
+	uint64_t L[64], F0[64], B0[64], B1[64], T[64], A[64];
+	/* rcu-link on C x C */
+	for (int c = 0; c < n; c++) {
+		uint64_t o = 0;
+		const lk_set *r = &m->rcu_link.r[m->rcuc_ev[c]];
+		LK_FOR_W(D, k)
+			for (uint64_t w = r->w[k] & m->rcuc_set.w[k]; w; w &= w - 1)
+				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
+		L[c] = o;
+	}
+	/* F0: rcu-gp and the two terms with rcu-link alone in the middle */
+	for (int i = 0; i < n; i++)
+		F0[i] = (m->rcuc_gp >> i & 1) << i;
+	gp_terms1(m, F0, L, n);
+	uint64_t *O = B0, *N = B1;
+	memcpy(O, F0, (size_t)n * sizeof(uint64_t));
+	for (;;) {
+		memcpy(N, F0, (size_t)n * sizeof(uint64_t));
+		seq1(T, L, O, n);               /* rcu-link ; rcu-order ; rcu-link */
+		seq1(A, T, L, n);
+		gp_terms1(m, N, A, n);
+		seq1(T, O, L, n);               /* rcu-order ; rcu-link ; rcu-order */
+		seq1(A, T, O, n);
+		for (int i = 0; i < n; i++)
+			N[i] |= A[i];
+		if (!memcmp(N, O, (size_t)n * sizeof(uint64_t)))
+			break;
+		uint64_t *w = O;
+		O = N;
+		N = w;
+	}
+	bool loop = false;
+	for (int b = 0; b < n && !loop; b++)
+		for (uint64_t w = O[b]; w && !loop; w &= w - 1)
+			loop = L[__builtin_ctzll(w)] >> b & 1;
+	if (!plain && !loop)
+		return false;
+	rel_clear(D, &m->rcu_order);
+	for (int b = 0; b < n; b++)
+		for (uint64_t w = O[b]; w; w &= w - 1)
+			rel_add(&m->rcu_order, m->rcuc_ev[b], m->rcuc_ev[__builtin_ctzll(w)]);
+	return true;
+}
+
 /* Is some (b, c) in o with (c, b) in l? (irreflexive o ; l, by o's few bits) */
 static bool order_link_loop(struct lk_model *m, const lk_rel *o, const lk_rel *l)
 {
@@ -496,6 +604,7 @@ int lk_cat_rcu(struct lk_model *m)
 		rel_or(D, &m->rcuf_head, &A);          /* [K] ; po? */
 		rel_inv(D, &m->rcuf_rscsi, &m->rcu_rscs);
 		rel_inv(D, &m->rcuf_srscsi, &m->srcu_rscs);
+		rcu_small_prep(m);
 		m->rcuf_valid = m->deps_fixed && !m->partial;  /* srcu-rscs reads rf otherwise */
 	}
 	const lk_rel *rcu_rscsi = &m->rcuf_rscsi, *srcu_rscsi = &m->rcuf_srscsi;
@@ -503,6 +612,12 @@ int lk_cat_rcu(struct lk_model *m)
 	rel_seq(D, &A, &T, &m->pb_star);
 	rel_seq(D, &T, &A, &m->prop);
 	rel_seq(D, &m->rcu_link, &T, &m->po);
+	/* without srcu's grace periods, on the events of C in one word each (the same steps) */
+	if (set_empty(D, &m->Sync_srcu) && m->rcuc_n >= 0) {
+		if (!rcu_order_small(m, plain))
+			return IOM_LKMM_AX_NONE;
+		goto rcu_fence;
+	}
 	/* l.144-153 rcu-order, least fixpoint from empty. Each step computes N = F(O) with F
 	 * built from ';', '|' and '&' of fixed relations and O: F is monotone, so from O = {}
 	 * the steps only grow, and they reach the fixpoint within as many steps as there are
@@ -544,6 +659,7 @@ int lk_cat_rcu(struct lk_model *m)
 	 * rcu-order's range, the rows rcu-link has. */
 	if (!plain && !order_link_loop(m, &m->rcu_order, &m->rcu_link))
 		return IOM_LKMM_AX_NONE;
+rcu_fence:
 	/* l.154 rcu-fence = po ; rcu-order ; po? */
 	rel_seq(D, &m->rcu_fence, &m->po, &m->rcu_order);
 	rel_opt(D, &A, &m->po);
