@@ -473,7 +473,6 @@ static void rcu_small_prep(struct lk_model *m)
 		nc++;
 	}
 	m->rcuc_n = nc;
-	m->rcuc_set = C;
 	for (int c = 0; c < nc; c++) {
 		uint64_t o = 0;
 		const lk_set *r = &m->rcuf_rscsi.r[m->rcuc_ev[c]];
@@ -481,6 +480,13 @@ static void rcu_small_prep(struct lk_model *m)
 			for (uint64_t w = r->w[k] & C.w[k]; w; w &= w - 1)
 				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
 		m->rcuc_rs[c] = o;
+	}
+	for (int e = 0; e < D->n; e++) {
+		uint64_t o = 0;
+		LK_FOR_W(D, k)
+			for (uint64_t w = m->po.r[e].w[k] & C.w[k]; w; w &= w - 1)
+				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
+		m->rcuc_po[e] = o;
 	}
 }
 
@@ -510,19 +516,20 @@ static void gp_terms1(const struct lk_model *m, uint64_t *N, const uint64_t *mid
 	}
 }
 
-/* The fixpoint (l.144-153) and l.161's test as order_link_loop() does it; false when rb is
+/* The fixpoint (l.144-153) from rcu-link's head (po? ; hb* ; pb* ; prop, l.134) and
+ * l.161's test as order_link_loop() does it; false when rb is
  * irreflexive and no plain access needs rcu-order, else rcu-order is left in m->rcu_order */
-static bool rcu_order_small(struct lk_model *m, bool plain)
+static bool rcu_order_small(struct lk_model *m, const lk_rel *head, bool plain)
 {
 	int n = m->rcuc_n;
 	uint64_t L[64], F0[64], B0[64], B1[64], T[64], A[64];
-	/* rcu-link on C x C */
+	/* rcu-link = head ; po on C x C: po's rows on C's columns are m->rcuc_po */
 	for (int c = 0; c < n; c++) {
 		uint64_t o = 0;
-		const lk_set *r = &m->rcu_link.r[m->rcuc_ev[c]];
+		const lk_set *r = &head->r[m->rcuc_ev[c]];
 		LK_FOR_W(D, k)
-			for (uint64_t w = r->w[k] & m->rcuc_set.w[k]; w; w &= w - 1)
-				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
+			for (uint64_t w = r->w[k]; w; w &= w - 1)
+				o |= m->rcuc_po[k * 64 + __builtin_ctzll(w)];
 		L[c] = o;
 	}
 	/* F0: rcu-gp and the two terms with rcu-link alone in the middle */
@@ -611,13 +618,15 @@ int lk_cat_rcu(struct lk_model *m)
 	rel_seq(D, &T, &m->rcuf_head, &m->hb_star);
 	rel_seq(D, &A, &T, &m->pb_star);
 	rel_seq(D, &T, &A, &m->prop);
-	rel_seq(D, &m->rcu_link, &T, &m->po);
-	/* without srcu's grace periods, on the events of C in one word each (the same steps) */
+	/* without srcu's grace periods, on the events of C in one word each (the same steps);
+	 * rcu-link's last step (; po) is taken there, on C's columns only, and m->rcu_link is
+	 * left unset */
 	if (set_empty(D, &m->Sync_srcu) && m->rcuc_n >= 0) {
-		if (!rcu_order_small(m, plain))
+		if (!rcu_order_small(m, &T, plain))
 			return IOM_LKMM_AX_NONE;
 		goto rcu_fence;
 	}
+	rel_seq(D, &m->rcu_link, &T, &m->po);
 	/* l.144-153 rcu-order, least fixpoint from empty. Each step computes N = F(O) with F
 	 * built from ';', '|' and '&' of fixed relations and O: F is monotone, so from O = {}
 	 * the steps only grow, and they reach the fixpoint within as many steps as there are
