@@ -90,11 +90,15 @@ struct accessors {
 	size_t nwf, nrf;
 	struct iom_lint_conv *conv;  /* the drivers' own byte-order conversions */
 	size_t nconv;
+	struct iom_lint_stream *stream;  /* the streaming buffers the drivers map */
+	size_t nstream;
 };
 
 /* The conversions of the tree being read, as the alternatives of a regular expression
  * ("cpu_to_fec16|cpu_to_fec32"): put_rules() writes them into the rules ("//+ conv_decl"). */
 static char *conv_names;
+/* The members the drivers keep streaming buffers in ("desc|desc_list"), for "//+ stream_decl" */
+static char *stream_names;
 
 static void strs_free(char **v, size_t n)
 {
@@ -108,6 +112,7 @@ static void accessors_free(struct accessors *a)
 	strs_free(a->wf, a->nwf);
 	strs_free(a->rf, a->nrf);
 	iom_lint_convs_free(a->conv, a->nconv);
+	iom_lint_streams_free(a->stream, a->nstream);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -440,7 +445,8 @@ static void find_accessors(struct strv *files, struct accessors *acc, int *bad)
 	}
 	if (!w || iom_lint_wrappers_extra(w, true, &acc->wf, &acc->nwf) < 0 ||
 	    iom_lint_wrappers_extra(w, false, &acc->rf, &acc->nrf) < 0 ||
-	    iom_lint_wrappers_convs(w, &acc->conv, &acc->nconv) < 0) {
+	    iom_lint_wrappers_convs(w, &acc->conv, &acc->nconv) < 0 ||
+	    iom_lint_wrappers_streams(w, &acc->stream, &acc->nstream) < 0) {
 		cli_error("lint: out of memory");
 		*bad = 1;
 	}
@@ -607,6 +613,10 @@ static void put_rules(FILE *f, const char *text, bool any)
 				/* a name no file has when the tree defines no conversion */
 				fprintf(f, "identifier CV =~ \"^(%s)$\";\n",
 					conv_names && *conv_names ? conv_names : "iomodel_lint_no_conversion");
+			} else if (!strcmp(rule, "stream_decl")) {
+				/* a name no file has when no driver maps a buffer of its own */
+				fprintf(f, "identifier SM =~ \"^(%s)$\";\n",
+					stream_names && *stream_names ? stream_names : "iomodel_lint_no_stream");
 			} else if (!strcmp(rule, "wrapper_write_decl") || !strcmp(rule, "wrapper_read_decl")) {
 				if (any)
 					fputs("identifier wrapper_f;\n", f);
@@ -679,31 +689,47 @@ static char *rules_file(const char *tmp, int k, bool any)
 	return p;
 }
 
-/* The drivers' own byte-order conversions found in the files (find_accessors()): each a
- * fact of l, and the rules rewritten to name them (conv_names). Returns 0, or -1. */
-static int use_convs(struct iom_lint *l, const struct accessors *acc, const char *tmp, char **cocci, int *bad)
+/* The drivers' own byte-order conversions and streaming buffers found in the files
+ * (find_accessors()): each a fact of l, and the rules rewritten to name them (conv_names,
+ * stream_names). Returns 0, or -1. */
+/* "a|b": the distinct names of v[0..n), sorted, into *out; -1 when out of memory */
+static int join_names(const char **v, size_t n, char **out)
 {
-	free(conv_names);
-	conv_names = NULL;
+	free(*out);
+	*out = NULL;
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_str);
 	size_t len = 0;
-	FILE *m = open_memstream(&conv_names, &len);
+	FILE *m = open_memstream(out, &len);
 	if (!m)
 		return -1;
-	char **names = acc->nconv ? malloc(acc->nconv * sizeof(*names)) : NULL;
-	size_t n = 0;
-	for (size_t i = 0; i < acc->nconv; i++) {
+	for (size_t i = 0; i < n; i++)
+		if (!i || strcmp(v[i], v[i - 1]))
+			fprintf(m, "%s%s", i ? "|" : "", v[i]);
+	return fclose(m) ? -1 : 0;
+}
+
+static int use_convs(struct iom_lint *l, const struct accessors *acc, const char *tmp, char **cocci, int *bad)
+{
+	const char **cn = acc->nconv ? malloc(acc->nconv * sizeof(*cn)) : NULL;
+	const char **sn = acc->nstream ? malloc(acc->nstream * sizeof(*sn)) : NULL;
+	int rc = (acc->nconv && !cn) || (acc->nstream && !sn) ? -1 : 0;
+	for (size_t i = 0; !rc && i < acc->nconv; i++) {
 		if (iom_lint_add_conv(l, &acc->conv[i]) < 0)
 			*bad = 1;
-		if (names)
-			names[n++] = acc->conv[i].name;
+		cn[i] = acc->conv[i].name;
 	}
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_str);
-	for (size_t i = 0; i < n; i++)
-		if (!i || strcmp(names[i], names[i - 1]))
-			fprintf(m, "%s%s", i ? "|" : "", names[i]);
-	free(names);
-	if (fclose(m))
+	/* the streaming buffers: facts, and their members named in the rules */
+	for (size_t i = 0; !rc && i < acc->nstream; i++) {
+		if (iom_lint_add_stream(l, &acc->stream[i]) < 0)
+			*bad = 1;
+		sn[i] = acc->stream[i].member;
+	}
+	if (!rc && (join_names(cn, acc->nconv, &conv_names) < 0 || join_names(sn, acc->nstream, &stream_names) < 0))
+		rc = -1;
+	free(cn);
+	free(sn);
+	if (rc)
 		return -1;
 	for (int k = 0; k < NPROG; k++) {
 		if (!cocci[k])

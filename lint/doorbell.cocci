@@ -429,6 +429,81 @@ es << region_ptr.es = "";
 @@
 assign_first([(p1, "&%s->%s[%s]" % (X, fld, I)), (p2, "%s->%s + %s" % (X, fld, I)), (p3, "%s->%s" % (X, fld)), (p4, "%s(%s)" % (text_at(q4) if q4 else "", _norm(str(es))))], D)
 
+// a pointer into a streaming buffer a driver keeps in a member and maps for its device
+// (lib/lint/wrappers.c find_streams(), from any file of the tree: the members are written
+// in at "//+ stream_decl"): hisilicon/hns/hns_enet.c@6.12 hns_nic_poll_rx_skb() takes
+// desc = &ring->desc[ring->next_to_clean], a ring hnae.c kzalloc()s and maps with
+// dma_map_single(). lib/lint/ordering.c counts it only in a driver that maps that member.
+@stream_ptr depends on relaxed_write@
+identifier D;
+//+ stream_decl
+expression X, I;
+position p1, p2, p3;
+@@
+(
+D@p1 = &X->SM[I]
+|
+D@p2 = X->SM + I
+|
+D@p3 = X->SM
+)
+
+@script:python@
+p1 << stream_ptr.p1 = [];
+p2 << stream_ptr.p2 = [];
+p3 << stream_ptr.p3 = [];
+D << stream_ptr.D;
+X << stream_ptr.X;
+SM << stream_ptr.SM;
+I << stream_ptr.I = "";
+@@
+assign_first([(p1, "&%s->%s[%s]" % (X, SM, I)), (p2, "%s->%s + %s" % (X, SM, I)), (p3, "%s->%s" % (X, SM))], D)
+for p in (p1, p2, p3):
+    if p:
+        stream_ptrs().add((p[0].current_element, str(D)))
+
+// a store into such a buffer, whatever the value: through the member, as region_store,
+// or through such a pointer, as region_pstore
+@stream_store depends on relaxed_write@
+//+ stream_decl
+identifier f, D;
+expression X, I, V;
+position p1, p2, p3, p4, p5;
+@@
+(
+X@p1->SM[I].f = V
+|
+X@p2->SM->f = V
+|
+X@p3->SM[I] = V
+|
+D@p4->f = V
+|
+WRITE_ONCE(D@p5->f, V)
+)
+
+@script:python@
+p1 << stream_store.p1 = [];
+p2 << stream_store.p2 = [];
+p3 << stream_store.p3 = [];
+p4 << stream_store.p4 = [];
+p5 << stream_store.p5 = [];
+X << stream_store.X = "";
+SM << stream_store.SM = "";
+f << stream_store.f = "";
+I << stream_store.I = "";
+D << stream_store.D = "";
+V << stream_store.V;
+@@
+if p4 or p5:
+    # through a pointer: only one the function took into the buffer (stream_ptr's facts;
+    # lib/lint/ordering.c asks for them)
+    p = p4 or p5
+    if (p[0].current_element, str(D)) in stream_ptrs():
+        assign_first([(p4, "%s->%s" % (D, f), V), (p5, "%s->%s" % (D, f), V)])
+else:
+    assign_first([(p1, "%s->%s[%s].%s" % (X, SM, I, f), V), (p2, "%s->%s->%s" % (X, SM, f), V), (p3, "%s->%s[%s]" % (X, SM, I), V)])
+
 // a store through such a pointer: d->ctrl = V, d->buf[i] = V, d->ctrl |= V,
 // WRITE_ONCE(d->ctrl, V)
 @region_pstore depends on region_ptr@

@@ -33,6 +33,8 @@ enum iom_lint_fkind {
 				 * x86 cannot: args[0] is the line that says so (kbuild.c)   */
 	IOM_LINT_CONV,          /* name is the driver's byte-order conversion: it calls
 				 * args[0], cpu_to_le32() or another conversion (wrappers.c)  */
+	IOM_LINT_STREAM,        /* member name holds a streaming buffer the driver allocates
+				 * and maps with direction args[0] by call args[1] (wrappers.c) */
 	IOM_LINT_FKIND__COUNT
 };
 
@@ -161,6 +163,14 @@ int iom_lint_wrappers_convs(struct iom_lint_wrappers *w, struct iom_lint_conv **
 void iom_lint_convs_free(struct iom_lint_conv *v, size_t n);
 /* Record a conversion as a fact ("conv", name, file, line, args [via]). */
 int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c);
+/* The streaming buffers the files map (wrappers.c find_streams()): member fld of file,
+ * mapped at line by call (dma_map_single, dma_map_page) with direction dir as written.
+ * The caller owns the vector (iom_lint_streams_free()). */
+struct iom_lint_stream { char *file, *member, *dir, *call; unsigned line; };
+int iom_lint_wrappers_streams(struct iom_lint_wrappers *w, struct iom_lint_stream **v, size_t *n);
+void iom_lint_streams_free(struct iom_lint_stream *v, size_t n);
+/* Record a streaming buffer as a fact ("stream", member, file, line, args [dir, call]). */
+int iom_lint_add_stream(struct iom_lint *l, const struct iom_lint_stream *s);
 /* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
 const char *iom_lint_explain(const char *code);
 

@@ -53,7 +53,7 @@ const struct lint_name *lint_name_lookup(const char *name)
 
 /* ORDER IOM_LINT_FKIND */
 static const char *const fkind_names[] = { "call", "def", "proto", "unparsed", "ret", "assign",
-					   "fn", "dcall", "define", "pass", "build", "conv" };
+					   "fn", "dcall", "define", "pass", "build", "conv", "stream" };
 _Static_assert(sizeof(fkind_names) / sizeof(fkind_names[0]) == IOM_LINT_FKIND__COUNT, "fkinds");
 
 const char *lint_fkind_name(enum iom_lint_fkind k)
@@ -340,6 +340,9 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 	if (k == IOM_LINT_CONV && (!ja || json_array_size(ja) != 1 || !json_is_string(json_array_get(ja, 0)) ||
 				   !ident(json_string_value(json_array_get(ja, 0)))))
 		return "a conv fact has one argument, the conversion it calls";
+	if (k == IOM_LINT_STREAM && (!ja || json_array_size(ja) != 2 || !json_is_string(json_array_get(ja, 1)) ||
+				     !ident(json_string_value(json_array_get(ja, 1)))))
+		return "a stream fact has two arguments, the direction and the mapping call";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))
@@ -828,6 +831,27 @@ int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c)
 	struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
 	f->kind = IOM_LINT_CONV;
 	f->line = (int)c->line;
+	return 0;
+}
+
+int iom_lint_add_stream(struct iom_lint *l, const struct iom_lint_stream *s)
+{
+	if (!ident(s->member) || !ident(s->call) || strlen(s->member) > LINT_MAX_NAME || !s->line || !*s->dir ||
+	    strlen(s->dir) > LINT_MAX_NAME)
+		return -IOM_EINVAL;
+	int rc = lint_add_build(l, s->file, s->member, s->dir);
+	if (rc < 0)
+		return rc;
+	struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
+	char **a = realloc(f->args, 2 * sizeof(char *));
+	if (!a)
+		return -IOM_ENOMEM;
+	f->args = a;
+	if (!(f->args[1] = strdup(s->call)))
+		return -IOM_ENOMEM;
+	f->nargs = 2;
+	f->kind = IOM_LINT_STREAM;
+	f->line = (int)s->line;
 	return 0;
 }
 

@@ -69,6 +69,23 @@ static bool via_member(const char *e, const char *m)
 	return false;
 }
 
+/* What the device does with a region: reads it (the doorbell code's stores count), writes
+ * it (the read code's loads count). DMA-coherent memory, both; a streaming buffer, as its
+ * direction says (core-api/dma-api.rst@6.12: DMA_TO_DEVICE, DMA_FROM_DEVICE,
+ * DMA_BIDIRECTIONAL; a direction computed at run time, both). */
+enum { DEV_READS = 1, DEV_WRITES = 2, DEV_ANY = 3 };
+
+static unsigned char stream_dir(const char *dir)
+{
+	if (strstr(dir, "BIDIRECTIONAL"))
+		return DEV_ANY;
+	if (strstr(dir, "DMA_TO_DEVICE") || strstr(dir, "PCI_DMA_TODEVICE"))
+		return DEV_READS;
+	if (strstr(dir, "DMA_FROM_DEVICE") || strstr(dir, "PCI_DMA_FROMDEVICE"))
+		return DEV_WRITES;
+	return DEV_ANY;
+}
+
 /* The driver being decided, indexed: its facts by enclosing function, its FN facts by
  * name, its DMA regions (the members, and the allocation calls). Every question the codes
  * ask of a function reads only that function's facts (a whole tree's drivers have up to
@@ -78,6 +95,7 @@ static _Thread_local struct dindex {
 	int drv;
 	const struct iom_lint_fact **byfn, **fns, **allocs;
 	const char **members, **cmembers;   /* members holding DMA memory, CPU memory */
+	unsigned char *mdir;                /* per member: DEV_READS | DEV_WRITES         */
 	const char **convs;                 /* the driver's byte-order conversions       */
 	size_t n, nfns, nallocs, nmembers, ncmembers, nconvs;
 } dix;
@@ -103,6 +121,7 @@ static void dix_reset(void)
 	free(dix.allocs);
 	free(dix.members);
 	free(dix.cmembers);
+	free(dix.mdir);
 	free(dix.convs);
 	memset(&dix, 0, sizeof(dix));
 	dix.drv = -1;
@@ -122,7 +141,8 @@ static bool dix_get(const struct iom_lint *l, int drv)
 	dix.members = n ? malloc(n * sizeof(*dix.members)) : NULL;
 	dix.cmembers = n ? malloc(n * sizeof(*dix.cmembers)) : NULL;
 	dix.convs = n ? malloc(n * sizeof(*dix.convs)) : NULL;
-	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers || !dix.convs)) {
+	dix.mdir = n ? malloc(n) : NULL;
+	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers || !dix.convs || !dix.mdir)) {
 		dix_reset();
 		return false;
 	}
@@ -133,6 +153,11 @@ static bool dix_get(const struct iom_lint *l, int drv)
 			dix.fns[dix.nfns++] = f;
 		if (f->kind == IOM_LINT_CONV)
 			dix.convs[dix.nconvs++] = f->name;
+		if (f->kind == IOM_LINT_STREAM && f->nargs == 2) {
+			dix.mdir[dix.nmembers] = stream_dir(f->args[0]);
+			dix.members[dix.nmembers++] = f->name;
+			continue;
+		}
 		const struct lint_name *nm = f->kind == IOM_LINT_CALL || f->kind == IOM_LINT_RET ? lint_name_lookup(f->name) : NULL;
 		if (nm && nm->cls == LC_CPU_ALLOC && f->kind == IOM_LINT_RET && f->nargs == 1) {
 			const char *c = strrchr(f->args[0], '>');
@@ -144,8 +169,10 @@ static bool dix_get(const struct iom_lint *l, int drv)
 		if (f->kind == IOM_LINT_CALL && f->nargs >= 3 && strstr(f->name, "alloc_coherent"))
 			dix.allocs[dix.nallocs++] = f;
 		const char *m = f->kind == IOM_LINT_RET && f->nargs == 1 ? strrchr(f->args[0], '>') : NULL;
-		if (m && m > f->args[0] && m[-1] == '-')
+		if (m && m > f->args[0] && m[-1] == '-') {
+			dix.mdir[dix.nmembers] = DEV_ANY;
 			dix.members[dix.nmembers++] = m + 1;
+		}
 	}
 	if (dix.n)
 		qsort(dix.byfn, dix.n, sizeof(*dix.byfn), cmp_func);
@@ -197,24 +224,30 @@ static const char *scope_file(const char *fn, const char *from)
 	return NULL;
 }
 
-/* Does e go through a member the driver keeps DMA-coherent memory in (a ret fact of a
- * DMA_ALLOC call: "r->d = dma_alloc_coherent(...)", lint/doorbell.cocci)? */
-static bool via_region(const struct iom_lint *l, int drv, const char *e)
+/* Does e go through a member the driver keeps DMA memory in that the device uses as dev
+ * says: DMA-coherent memory (a ret fact of a DMA_ALLOC call: "r->d = dma_alloc_coherent(...)",
+ * lint/doorbell.cocci), or a streaming buffer (a stream fact, lib/lint/wrappers.c)? */
+static bool via_region_dir(const struct iom_lint *l, int drv, const char *e, unsigned dev)
 {
 	if (!dix_get(l, drv))
 		return false;
 	for (size_t k = 0; k < dix.nmembers; k++)
-		if (via_member(e, dix.members[k]))
+		if ((dix.mdir[k] & dev) && via_member(e, dix.members[k]))
 			return true;
 	return false;
+}
+
+static bool via_region(const struct iom_lint *l, int drv, const char *e)
+{
+	return via_region_dir(l, drv, e, DEV_ANY);
 }
 
 /* Is e a pointer into DMA memory: through a region's member, or the value of a function of
  * the driver that returns one (an assign fact "return = txq->descs + i" in it,
  * lint/doorbell.cocci region_ret: marvell/mvneta.c@6.12 mvneta_txq_next_desc_get())? */
-static bool region_value(const struct iom_lint *l, int drv, const char *e)
+static bool region_value(const struct iom_lint *l, int drv, const char *e, unsigned dev)
 {
-	if (via_region(l, drv, e))
+	if (via_region_dir(l, drv, e, dev))
 		return true;
 	size_t n = 0;
 	while (isalnum((unsigned char)e[n]) || e[n] == '_')
@@ -228,7 +261,7 @@ static bool region_value(const struct iom_lint *l, int drv, const char *e)
 	for (; lo < hi; lo++) {
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && !strcmp(g->args[0], "return") &&
-		    via_region(l, drv, g->args[1]))
+		    via_region_dir(l, drv, g->args[1], dev))
 			return true;
 	}
 	return false;
@@ -319,7 +352,7 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	bool ident = copy && idl && !f->args[0][idl];
 	if (!(strstr(f->args[0], "->") || strchr(f->args[0], '[') || ident))
 		return false;
-	if (via_region(l, drv, f->args[0]))
+	if (via_region_dir(l, drv, f->args[0], DEV_READS))
 		return true;
 	if (device_order(l, drv, f->args[1]))
 		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);
@@ -332,7 +365,8 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	for (size_t k = fn_facts(f->func, &lo); lo < k; lo++) {
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
-		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) && region_value(l, drv, g->args[1]))
+		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) &&
+		    region_value(l, drv, g->args[1], DEV_READS))
 			return true;
 	}
 	return false;
@@ -1610,7 +1644,7 @@ static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f,
 		return false;
 	memcpy(base, f->args[0], bl);
 	base[bl] = 0;
-	if (via_region(l, f->driver, base))
+	if (via_region_dir(l, f->driver, base, DEV_WRITES))
 		return true;
 	size_t dn = 0;
 	while (isalnum((unsigned char)base[dn]) || base[dn] == '_')
@@ -1621,7 +1655,8 @@ static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f,
 	for (; lo < hi; lo++) {
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
-		    !strncmp(g->args[0], base, dn) && !strcmp(g->file, f->file) && region_value(l, f->driver, g->args[1]))
+		    !strncmp(g->args[0], base, dn) && !strcmp(g->file, f->file) &&
+		    region_value(l, f->driver, g->args[1], DEV_WRITES))
 			return true;
 	}
 	return false;
@@ -1632,11 +1667,14 @@ static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f,
  * (its status or ownership word), then, in a branch entered after it, another field of
  * the same descriptor, with no ordering call between on the path: the CPU may read the
  * data before the status that says the device wrote it. The earlier load, or -1. */
+static bool called_ordered(const char *fn);
+
 static long status_load(const struct iom_lint *l, const struct oev *e, size_t j)
 {
 	size_t bj;
 	const char *fj;
-	if (e[j].inner || !load_field(e[j].f, &bj, &fj) || !region_base(l, e[j].f, bj))
+	if (e[j].inner || !load_field(e[j].f, &bj, &fj) || !region_base(l, e[j].f, bj) ||
+	    called_ordered(e[j].f->func))
 		return -1;
 	for (size_t i = j; i-- > 0;) {
 		if ((int)e[i].kind == RV_ORDER && on_path(e[i].f->path, e[j].f->path, e[j].f->path))
@@ -1764,6 +1802,88 @@ static int rdecide_function(struct iom_lint *l, struct oev *e, size_t n)
 	return 0;
 }
 
+/* The driver's helpers that read DMA memory (a call of one is an RV_LOAD with inner set),
+ * with how many of their calls come after the device's status read was ordered: a relaxed
+ * MMIO read then an ordering call, or an ordered MMIO read (readl()), on the call's path. */
+static _Thread_local struct ohelp { const char *name; int calls, ordered; } *ohs;
+static _Thread_local size_t nohs, capohs;
+static _Thread_local int ohs_drv = -1;
+
+static void ohs_reset(void)
+{
+	free(ohs);
+	ohs = NULL;
+	nohs = capohs = 0;
+	ohs_drv = -1;
+}
+
+static struct ohelp *ohs_find(const char *name)
+{
+	for (size_t k = 0; k < nohs; k++)
+		if (!strcmp(ohs[k].name, name))
+			return &ohs[k];
+	return NULL;
+}
+
+static bool mmio_read_order(const char *name)
+{
+	return !strncmp(name, "read", 4) || !strncmp(name, "ioread", 6);
+}
+
+static int rlearn_function(struct iom_lint *l, struct oev *e, size_t n)
+{
+	(void)l;
+	if (!n)
+		return 0;
+	if (e[0].f->driver != ohs_drv) {
+		ohs_reset();
+		ohs_drv = e[0].f->driver;
+	}
+	for (size_t j = 0; j < n; j++) {
+		if ((int)e[j].kind != RV_LOAD || !e[j].inner)
+			continue;
+		bool ordered = false;
+		for (size_t i = j; i-- > 0 && !ordered;) {
+			if (!on_path(e[i].f->path, e[j].f->path, e[j].f->path))
+				continue;
+			if ((int)e[i].kind == RV_ORDER && !e[i].inner && mmio_read_order(e[i].f->name))
+				ordered = true;
+			if ((int)e[i].kind != RV_READ)
+				continue;
+			for (size_t k = i + 1; k < j && !ordered; k++)
+				ordered = (int)e[k].kind == RV_ORDER && on_path(e[k].f->path, e[i].f->path, e[j].f->path);
+		}
+		struct ohelp *h = ohs_find(e[j].f->name);
+		if (!h) {
+			if (nohs == capohs) {
+				size_t nc = capohs ? 2 * capohs : 16;
+				struct ohelp *v = realloc(ohs, nc * sizeof(*v));
+				if (!v)
+					return -IOM_ENOMEM;
+				ohs = v;
+				capohs = nc;
+			}
+			h = &ohs[nohs++];
+			*h = (struct ohelp){ e[j].f->name, 0, 0 };
+		}
+		h->calls++;
+		h->ordered += ordered;
+	}
+	return 0;
+}
+
+/* Does the driver call function fn only after it ordered its read of the device's status
+ * (rlearn_function())? Then fn reads descriptors the device had finished writing when it
+ * said so through a register: hisilicon/hns/hns_enet.c@6.12 hns_nic_rx_poll_one() reads
+ * the count of received descriptors with readl_relaxed(), then rmb(), then calls
+ * hns_nic_poll_rx_skb(), which reads each descriptor's fields in turn. The second shape,
+ * a descriptor's own field as its hand-over, is not that driver's protocol there. */
+static bool called_ordered(const char *fn)
+{
+	const struct ohelp *h = ohs_find(fn);
+	return h && h->calls && h->ordered == h->calls;
+}
+
 static int classify_read(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, struct oev *x)
 {
 	if (dma_load(l, drv, f)) {
@@ -1788,7 +1908,8 @@ static int classify_read(const struct iom_lint *l, int drv, const struct iom_lin
 
 int lint_decide_reads(struct iom_lint *l)
 {
-	int rc = per_function(l, relaxed_read, classify_read, NULL, rdecide_function);
+	int rc = per_function(l, relaxed_read, classify_read, rlearn_function, rdecide_function);
 	dix_reset();
+	ohs_reset();
 	return rc;
 }

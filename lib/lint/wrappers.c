@@ -44,6 +44,8 @@ struct iom_lint_wrappers {
 	unsigned *stamp;     /* per name: the tick of the set it was last added to */
 	size_t capstamp;
 	unsigned tick;
+	struct iom_lint_stream *streams;  /* streaming buffers (find_streams()) */
+	size_t nstreams, capstreams;
 	const char *text;    /* the file being read: its text, and the line at offset pos */
 	size_t pos;
 	unsigned line;
@@ -83,6 +85,7 @@ void iom_lint_wrappers_free(struct iom_lint_wrappers *w)
 	free(w->stamp);
 	free(w->slots);
 	free(w->defs);
+	iom_lint_streams_free(w->streams, w->nstreams);
 	free(w);
 }
 
@@ -384,13 +387,261 @@ static bool may_matter(const char *text, size_t len)
 	return false;
 }
 
+/* ---- streaming buffers ----
+ * A buffer the driver keeps in a member, allocates from kmalloc() or its family, and maps
+ * for the device with dma_map_single(dev, X->fld, size, dir) or dma_map_page(dev,
+ * virt_to_page(X->fld), offset, size, dir) is memory the device reads or writes as long
+ * as the mapping lasts (core-api/dma-api.rst@6.12, "Streaming DMA mappings": the CPU may
+ * touch it only after dma_sync_single_for_cpu(), which on a cache-coherent arm64 system
+ * is no barrier). hisilicon/hns/hnae.c@6.12 hnae_alloc_desc(): ring->desc = kzalloc(),
+ * then ring->desc_dma_addr = dma_map_single(..., ring->desc, ...), and hns_enet.c reads
+ * the received descriptors there. The member counts when the same file assigns it an
+ * allocation (a buffer a driver maps per request, skb->data, is not its own); the
+ * direction is kept as written. Found in the text, like the accessors: the files that
+ * map a ring need not name an MMIO access (hnae.c names none). */
+
+/* the end of the balanced expression at c[i] (an argument: up to a ',' or ')' at depth 0) */
+static size_t arg_end(const char *c, size_t i, size_t len)
+{
+	int depth = 0;
+	for (; i < len; i++) {
+		char ch = c[i];
+		if (ch == '(' || ch == '[' || ch == '{')
+			depth++;
+		else if (ch == ')' || ch == ']' || ch == '}') {
+			if (depth == 0)
+				return i;
+			depth--;
+		} else if (ch == ',' && depth == 0)
+			return i;
+		else if (ch == ';')
+			return len;   /* no call's argument crosses a statement */
+	}
+	return len;
+}
+
+static void trim(const char *c, size_t *a, size_t *b)
+{
+	while (*a < *b && isspace((unsigned char)c[*a]))
+		++*a;
+	while (*b > *a && isspace((unsigned char)c[*b - 1]))
+		--*b;
+}
+
+static bool word_at(const char *c, size_t i, size_t len, const char *wd)
+{
+	size_t n = strlen(wd);
+	return i + n <= len && !strncmp(c + i, wd, n) && (i == 0 || !(isalnum((unsigned char)c[i - 1]) || c[i - 1] == '_')) &&
+	       (i + n == len || !(isalnum((unsigned char)c[i + n]) || c[i + n] == '_'));
+}
+
+/* c[a, b) without a leading cast "(void *)" or "(u8 *)" */
+static void skip_cast(const char *c, size_t *a, size_t b)
+{
+	if (*a >= b || c[*a] != '(')
+		return;
+	size_t e = *a + 1;
+	while (e < b && (isalnum((unsigned char)c[e]) || c[e] == '_' || c[e] == ' ' || c[e] == '*' || c[e] == '\t'))
+		e++;
+	if (e < b && c[e] == ')' && e + 1 < b) {
+		*a = e + 1;
+		trim(c, a, &b);
+	}
+}
+
+/* Is c[a, b) a member access X->fld, X.fld, X[i].fld (the member at *fa, *fl)? */
+static bool member_expr(const char *c, size_t a, size_t b, size_t *fa, size_t *fl)
+{
+	size_t e = b;
+	while (e > a && (isalnum((unsigned char)c[e - 1]) || c[e - 1] == '_'))
+		e--;
+	if (e == b || isdigit((unsigned char)c[e]))
+		return false;
+	bool arrow = e >= a + 2 && c[e - 2] == '-' && c[e - 1] == '>', dot = e >= a + 1 && c[e - 1] == '.';
+	if (!arrow && !dot)
+		return false;
+	size_t x = e - (arrow ? 2 : 1);
+	if (x == a)
+		return false;
+	for (size_t i = a; i < x; i++)
+		if (!(isalnum((unsigned char)c[i]) || c[i] == '_' || c[i] == '-' || c[i] == '>' || c[i] == '.' ||
+		      c[i] == '[' || c[i] == ']' || c[i] == ' ' || c[i] == '+'))
+			return false;   /* a call, a cast or arithmetic: not a member kept */
+	*fa = e;
+	*fl = b - e;
+	return true;
+}
+
+/* Does the file assign member c[fa, fa + fl) an allocation of kmalloc()'s family
+ * ("->fld = kzalloc(", ".fld = (void *)__get_free_pages(" is not one of the names)? */
+static bool member_allocated(const char *c, size_t len, const char *fld, size_t fl)
+{
+	for (const char *p = c; (p = memmem(p, len - (size_t)(p - c), fld, fl)); p += fl) {
+		size_t i = (size_t)(p - c);
+		if (i + fl < len && (isalnum((unsigned char)c[i + fl]) || c[i + fl] == '_'))
+			continue;
+		bool mem = (i >= 2 && c[i - 2] == '-' && c[i - 1] == '>') || (i >= 1 && c[i - 1] == '.');
+		size_t z = i + fl;
+		while (z < len && isspace((unsigned char)c[z]))
+			z++;
+		if (!mem || z + 1 >= len || c[z] != '=' || c[z + 1] == '=')
+			continue;
+		size_t v = z + 1, ve;
+		while (v < len && isspace((unsigned char)c[v]))
+			v++;
+		ve = arg_end(c, v, len);
+		skip_cast(c, &v, ve);
+		size_t ne = v;
+		while (ne < ve && (isalnum((unsigned char)c[ne]) || c[ne] == '_'))
+			ne++;
+		char nm[64];
+		if (ne == v || ne - v >= sizeof(nm))
+			continue;
+		memcpy(nm, c + v, ne - v);
+		nm[ne - v] = 0;
+		const struct lint_name *n = lint_name_lookup(nm);
+		size_t q = ne;
+		while (q < ve && isspace((unsigned char)c[q]))
+			q++;
+		if (n && n->cls == LC_CPU_ALLOC && q < ve && c[q] == '(')
+			return true;
+	}
+	return false;
+}
+
+static void add_stream(struct iom_lint_wrappers *w, const char *path, const char *fld, size_t fl, const char *dir,
+		       size_t dl, unsigned line, const char *call)
+{
+	if (w->nstreams == w->capstreams) {
+		size_t nc = w->capstreams ? 2 * w->capstreams : 16;
+		struct iom_lint_stream *v = realloc(w->streams, nc * sizeof(*v));
+		if (!v) {
+			w->oom = true;
+			return;
+		}
+		w->streams = v;
+		w->capstreams = nc;
+	}
+	struct iom_lint_stream *s = &w->streams[w->nstreams];
+	s->file = strdup(path);
+	s->member = strndup(fld, fl);
+	s->dir = malloc(dl + 1);
+	s->call = strdup(call);
+	s->line = line;
+	if (!s->file || !s->member || !s->dir || !s->call) {
+		free(s->file);
+		free(s->member);
+		free(s->dir);
+		free(s->call);
+		w->oom = true;
+		return;
+	}
+	/* the direction as one line, its blanks folded */
+	size_t o = 0;
+	for (size_t i = 0; i < dl; i++)
+		if (!isspace((unsigned char)dir[i]))
+			s->dir[o++] = dir[i];
+		else if (o && s->dir[o - 1] != ' ')
+			s->dir[o++] = ' ';
+	s->dir[o] = 0;
+	w->nstreams++;
+}
+
+static void find_streams(struct iom_lint_wrappers *w, const char *path, const char *c, size_t len)
+{
+	static const char *const calls[] = { "dma_map_single", "dma_map_page" };
+	unsigned line = 1;
+	size_t at = 0;
+	for (size_t i = 0; i < len && !w->oom; i++) {
+		int k = -1;
+		if (c[i] == 'd' && (i == 0 || !(isalnum((unsigned char)c[i - 1]) || c[i - 1] == '_')))
+			for (int j = 0; j < 2 && k < 0; j++)
+				if (word_at(c, i, len, calls[j]))
+					k = j;
+		if (k < 0)
+			continue;
+		size_t o = i + strlen(calls[k]);
+		while (o < len && isspace((unsigned char)c[o]))
+			o++;
+		if (o >= len || c[o] != '(')
+			continue;
+		/* the arguments: 4 (single) or 5 (page) */
+		size_t as[6], ae[6], na = 0, p = o + 1;
+		while (na < 6) {
+			size_t e = arg_end(c, p, len);
+			if (e >= len)
+				break;
+			as[na] = p;
+			ae[na] = e;
+			trim(c, &as[na], &ae[na]);
+			na++;
+			if (c[e] == ')')
+				break;
+			p = e + 1;
+		}
+		if (na != (k ? 5u : 4u))
+			continue;
+		size_t ba = as[1], bb = ae[1];
+		skip_cast(c, &ba, bb);
+		if (k == 1) {
+			/* virt_to_page(X->fld) */
+			if (bb - ba < 14 || strncmp(c + ba, "virt_to_page", 12))
+				continue;
+			size_t q = ba + 12;
+			while (q < bb && isspace((unsigned char)c[q]))
+				q++;
+			if (q >= bb || c[q] != '(' || c[bb - 1] != ')')
+				continue;
+			ba = q + 1;
+			bb--;
+			trim(c, &ba, &bb);
+			skip_cast(c, &ba, bb);
+		}
+		size_t fa, fl;
+		if (!member_expr(c, ba, bb, &fa, &fl) || !member_allocated(c, len, c + fa, fl))
+			continue;
+		for (; at < i; at++)
+			line += c[at] == '\n';
+		add_stream(w, path, c + fa, fl, c + as[na - 1], ae[na - 1] - as[na - 1], line, calls[k]);
+	}
+}
+
+int iom_lint_wrappers_streams(struct iom_lint_wrappers *w, struct iom_lint_stream **v, size_t *n)
+{
+	*v = w->oom ? NULL : w->streams;
+	*n = w->oom ? 0 : w->nstreams;
+	if (!w->oom) {
+		w->streams = NULL;
+		w->nstreams = w->capstreams = 0;
+	}
+	return w->oom ? -IOM_ENOMEM : 0;
+}
+
+void iom_lint_streams_free(struct iom_lint_stream *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].file);
+		free(v[i].member);
+		free(v[i].dir);
+		free(v[i].call);
+	}
+	free(v);
+}
+
 int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const char *text, size_t len)
 {
-	if (!may_matter(text, len))
+	bool maps = memmem(text, len, "dma_map_", 8) != NULL;
+	if (!maps && !may_matter(text, len))
 		return 0;
 	char *c = lint_blank(text, len);
 	if (!c)
 		return -IOM_ENOMEM;
+	if (maps)
+		find_streams(w, path, c, len);
+	if (!may_matter(text, len)) {
+		free(c);
+		return w->oom ? -IOM_ENOMEM : 0;
+	}
 	add_file(w, path, c, len);
 	w->text = c;
 	w->pos = 0;

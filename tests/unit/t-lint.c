@@ -456,6 +456,51 @@ static void own_conversions(void **state)
 	iom_lint_wrappers_free(w);
 }
 
+/* Streaming buffers (wrappers.c find_streams()): a member the file assigns an allocation
+ * of kmalloc()'s family and maps with dma_map_single() or dma_map_page(virt_to_page()),
+ * with its direction as written; not a member the file does not allocate (skb->data), not
+ * one allocated by another family (__get_free_pages()), not one in a comment, not a mapping
+ * whose buffer is no member, not dma_map_sg(). */
+static void streams_found(void **state)
+{
+	(void)state;
+	static const char c[] =
+		"int a(struct ring *ring, struct sk_buff *skb, int n) {\n"
+		"\tring->desc = kzalloc(n, GFP_KERNEL);\n"
+		"\tring->dma = dma_map_single(ring->dev, ring->desc, n,\n\t\t\tring_to_dma_dir(ring));\n"
+		"\tq->tx[0].buf = (u8 *)devm_kmalloc(d, n, GFP_KERNEL);\n"
+		"\tm = dma_map_page(d, virt_to_page(q->tx[0].buf), 0, n, DMA_TO_DEVICE);\n"
+		"\th = dma_map_single(d, skb->data, n, DMA_FROM_DEVICE);\n"
+		"\tp->pg = (void *)__get_free_pages(GFP_KERNEL, 1);\n"
+		"\th = dma_map_single(d, p->pg, n, DMA_FROM_DEVICE);\n"
+		"\t/* dma_map_single(d, ring->desc, n, DMA_TO_DEVICE); */\n"
+		"\th = dma_map_single(d, buf, n, DMA_TO_DEVICE);\n"
+		"\th = dma_map_single(d, (void *)ring->desc, n, DMA_BIDIRECTIONAL);\n"
+		"\tk = dma_map_sg(d, ring->desc, 1, DMA_TO_DEVICE);\n"
+		"\treturn 0;\n}\n";
+	struct iom_lint_wrappers *w = iom_lint_wrappers_new();
+	assert_non_null(w);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/hnae.c", c, sizeof(c) - 1), 0);
+	struct iom_lint_stream *v;
+	size_t n;
+	assert_int_equal(iom_lint_wrappers_streams(w, &v, &n), 0);
+	static const struct { const char *member, *dir, *call; unsigned line; } want[] = {
+		{ "desc", "ring_to_dma_dir(ring)", "dma_map_single", 3 },
+		{ "buf", "DMA_TO_DEVICE", "dma_map_page", 6 },
+		{ "desc", "DMA_BIDIRECTIONAL", "dma_map_single", 12 },
+	};
+	assert_int_equal(n, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(v[i].member, want[i].member);
+		assert_string_equal(v[i].dir, want[i].dir);
+		assert_string_equal(v[i].call, want[i].call);
+		assert_int_equal(v[i].line, want[i].line);
+		assert_string_equal(v[i].file, "drv/hns/hnae.c");
+	}
+	iom_lint_streams_free(v, n);
+	iom_lint_wrappers_free(w);
+}
+
 static void own_accessors(void **state)
 {
 	(void)state;
@@ -517,6 +562,7 @@ int main(void)
 		cmocka_unit_test(register_names),
 		cmocka_unit_test(own_accessors),
 		cmocka_unit_test(own_conversions),
+		cmocka_unit_test(streams_found),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/dmaread/stream-ring/facts.jsonl

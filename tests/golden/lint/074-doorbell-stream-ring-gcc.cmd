@@ -1,0 +1,1 @@
+lint --format gcc --facts tests/lint/doorbell/stream-ring/facts.jsonl

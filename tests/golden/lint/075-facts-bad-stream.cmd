@@ -1,0 +1,1 @@
+lint --facts tests/lint/bad/stream-one-arg.jsonl
