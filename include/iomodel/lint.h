@@ -164,12 +164,14 @@ void iom_lint_convs_free(struct iom_lint_conv *v, size_t n);
 /* Record a conversion as a fact ("conv", name, file, line, args [via]). */
 int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c);
 /* The streaming buffers the files map (wrappers.c find_streams()): member fld of file,
- * mapped at line by call (dma_map_single, dma_map_page) with direction dir as written.
- * The caller owns the vector (iom_lint_streams_free()). */
-struct iom_lint_stream { char *file, *member, *dir, *call; unsigned line; };
+ * mapped at line by call (dma_map_single, dma_map_page) with direction dir as written;
+ * scope: the files where the member means that buffer (file first). The caller owns the
+ * vector (iom_lint_streams_free()). */
+struct iom_lint_stream { char *file, *member, *dir, *call; unsigned line; char **scope; size_t nscope; };
 int iom_lint_wrappers_streams(struct iom_lint_wrappers *w, struct iom_lint_stream **v, size_t *n);
 void iom_lint_streams_free(struct iom_lint_stream *v, size_t n);
-/* Record a streaming buffer as a fact ("stream", member, file, line, args [dir, call]). */
+/* Record a streaming buffer as a fact ("stream", member, file, line, args [dir, call,
+ * the files of its scope...]). */
 int iom_lint_add_stream(struct iom_lint *l, const struct iom_lint_stream *s);
 /* --explain CODE: the code's reasoning in general terms (NULL for an unknown code). */
 const char *iom_lint_explain(const char *code);

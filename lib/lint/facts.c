@@ -340,9 +340,9 @@ static const char *fact_from_json(struct iom_lint *l, json_t *o, int col_base)
 	if (k == IOM_LINT_CONV && (!ja || json_array_size(ja) != 1 || !json_is_string(json_array_get(ja, 0)) ||
 				   !ident(json_string_value(json_array_get(ja, 0)))))
 		return "a conv fact has one argument, the conversion it calls";
-	if (k == IOM_LINT_STREAM && (!ja || json_array_size(ja) != 2 || !json_is_string(json_array_get(ja, 1)) ||
+	if (k == IOM_LINT_STREAM && (!ja || json_array_size(ja) < 3 || !json_is_string(json_array_get(ja, 1)) ||
 				     !ident(json_string_value(json_array_get(ja, 1)))))
-		return "a stream fact has two arguments, the direction and the mapping call";
+		return "a stream fact has the direction, the mapping call and the files of its scope as arguments";
 	size_t na = ja ? json_array_size(ja) : 0;
 	for (size_t i = 0; i < na; i++)
 		if (!json_is_string(json_array_get(ja, i)))
@@ -837,19 +837,24 @@ int iom_lint_add_conv(struct iom_lint *l, const struct iom_lint_conv *c)
 int iom_lint_add_stream(struct iom_lint *l, const struct iom_lint_stream *s)
 {
 	if (!ident(s->member) || !ident(s->call) || strlen(s->member) > LINT_MAX_NAME || !s->line || !*s->dir ||
-	    strlen(s->dir) > LINT_MAX_NAME)
+	    strlen(s->dir) > LINT_MAX_NAME || !s->nscope)
 		return -IOM_EINVAL;
 	int rc = lint_add_build(l, s->file, s->member, s->dir);
 	if (rc < 0)
 		return rc;
 	struct iom_lint_fact *f = &l->facts[l->nr_facts - 1];
-	char **a = realloc(f->args, 2 * sizeof(char *));
+	char **a = realloc(f->args, (2 + s->nscope) * sizeof(char *));
 	if (!a)
 		return -IOM_ENOMEM;
 	f->args = a;
 	if (!(f->args[1] = strdup(s->call)))
 		return -IOM_ENOMEM;
 	f->nargs = 2;
+	for (size_t i = 0; i < s->nscope; i++) {
+		if (!(f->args[2 + i] = strdup(s->scope[i])))
+			return -IOM_ENOMEM;
+		f->nargs++;
+	}
 	f->kind = IOM_LINT_STREAM;
 	f->line = (int)s->line;
 	return 0;

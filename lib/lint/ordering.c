@@ -96,6 +96,7 @@ static _Thread_local struct dindex {
 	const struct iom_lint_fact **byfn, **fns, **allocs;
 	const char **members, **cmembers;   /* members holding DMA memory, CPU memory */
 	unsigned char *mdir;                /* per member: DEV_READS | DEV_WRITES         */
+	const struct iom_lint_fact **mstream; /* per member: its stream fact, or NULL    */
 	const char **convs;                 /* the driver's byte-order conversions       */
 	size_t n, nfns, nallocs, nmembers, ncmembers, nconvs;
 } dix;
@@ -122,6 +123,7 @@ static void dix_reset(void)
 	free(dix.members);
 	free(dix.cmembers);
 	free(dix.mdir);
+	free(dix.mstream);
 	free(dix.convs);
 	memset(&dix, 0, sizeof(dix));
 	dix.drv = -1;
@@ -142,7 +144,9 @@ static bool dix_get(const struct iom_lint *l, int drv)
 	dix.cmembers = n ? malloc(n * sizeof(*dix.cmembers)) : NULL;
 	dix.convs = n ? malloc(n * sizeof(*dix.convs)) : NULL;
 	dix.mdir = n ? malloc(n) : NULL;
-	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers || !dix.convs || !dix.mdir)) {
+	dix.mstream = n ? malloc(n * sizeof(*dix.mstream)) : NULL;
+	if (n && (!dix.byfn || !dix.fns || !dix.allocs || !dix.members || !dix.cmembers || !dix.convs || !dix.mdir ||
+		  !dix.mstream)) {
 		dix_reset();
 		return false;
 	}
@@ -153,8 +157,9 @@ static bool dix_get(const struct iom_lint *l, int drv)
 			dix.fns[dix.nfns++] = f;
 		if (f->kind == IOM_LINT_CONV)
 			dix.convs[dix.nconvs++] = f->name;
-		if (f->kind == IOM_LINT_STREAM && f->nargs == 2) {
+		if (f->kind == IOM_LINT_STREAM && f->nargs >= 3) {
 			dix.mdir[dix.nmembers] = stream_dir(f->args[0]);
+			dix.mstream[dix.nmembers] = f;
 			dix.members[dix.nmembers++] = f->name;
 			continue;
 		}
@@ -171,6 +176,7 @@ static bool dix_get(const struct iom_lint *l, int drv)
 		const char *m = f->kind == IOM_LINT_RET && f->nargs == 1 ? strrchr(f->args[0], '>') : NULL;
 		if (m && m > f->args[0] && m[-1] == '-') {
 			dix.mdir[dix.nmembers] = DEV_ANY;
+			dix.mstream[dix.nmembers] = NULL;
 			dix.members[dix.nmembers++] = m + 1;
 		}
 	}
@@ -224,30 +230,37 @@ static const char *scope_file(const char *fn, const char *from)
 	return NULL;
 }
 
-/* Does e go through a member the driver keeps DMA memory in that the device uses as dev
- * says: DMA-coherent memory (a ret fact of a DMA_ALLOC call: "r->d = dma_alloc_coherent(...)",
- * lint/doorbell.cocci), or a streaming buffer (a stream fact, lib/lint/wrappers.c)? */
-static bool via_region_dir(const struct iom_lint *l, int drv, const char *e, unsigned dev)
+/* Is file in the scope of stream fact f (args[2..]: the files where its member means the
+ * buffer, lib/lint/wrappers.c stream_scope())? */
+static bool in_scope(const struct iom_lint_fact *f, const char *file)
 {
-	if (!dix_get(l, drv))
-		return false;
-	for (size_t k = 0; k < dix.nmembers; k++)
-		if ((dix.mdir[k] & dev) && via_member(e, dix.members[k]))
+	for (size_t i = 2; i < f->nargs; i++)
+		if (!strcmp(f->args[i], file))
 			return true;
 	return false;
 }
 
-static bool via_region(const struct iom_lint *l, int drv, const char *e)
+/* Does e, in file, go through a member the driver keeps DMA memory in that the device uses
+ * as dev says: DMA-coherent memory (a ret fact of a DMA_ALLOC call: "r->d =
+ * dma_alloc_coherent(...)", lint/doorbell.cocci), or a streaming buffer (a stream fact,
+ * lib/lint/wrappers.c) where file is in its scope? */
+static bool via_region_dir(const struct iom_lint *l, int drv, const char *file, const char *e, unsigned dev)
 {
-	return via_region_dir(l, drv, e, DEV_ANY);
+	if (!dix_get(l, drv))
+		return false;
+	for (size_t k = 0; k < dix.nmembers; k++)
+		if ((dix.mdir[k] & dev) && via_member(e, dix.members[k]) &&
+		    (!dix.mstream[k] || in_scope(dix.mstream[k], file)))
+			return true;
+	return false;
 }
 
 /* Is e a pointer into DMA memory: through a region's member, or the value of a function of
  * the driver that returns one (an assign fact "return = txq->descs + i" in it,
  * lint/doorbell.cocci region_ret: marvell/mvneta.c@6.12 mvneta_txq_next_desc_get())? */
-static bool region_value(const struct iom_lint *l, int drv, const char *e, unsigned dev)
+static bool region_value(const struct iom_lint *l, int drv, const char *file, const char *e, unsigned dev)
 {
-	if (via_region_dir(l, drv, e, dev))
+	if (via_region_dir(l, drv, file, e, dev))
 		return true;
 	size_t n = 0;
 	while (isalnum((unsigned char)e[n]) || e[n] == '_')
@@ -261,7 +274,7 @@ static bool region_value(const struct iom_lint *l, int drv, const char *e, unsig
 	for (; lo < hi; lo++) {
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && !strcmp(g->args[0], "return") &&
-		    via_region_dir(l, drv, g->args[1], dev))
+		    via_region_dir(l, drv, g->file, g->args[1], dev))
 			return true;
 	}
 	return false;
@@ -282,7 +295,7 @@ static bool region_value(const struct iom_lint *l, int drv, const char *e, unsig
  * member that holds DMA memory somewhere stays DMA memory. */
 static bool cpu_mem(const struct iom_lint *l, int drv, const struct iom_lint_fact *f, const char *e)
 {
-	if (!dix_get(l, drv) || via_region(l, drv, e))
+	if (!dix_get(l, drv) || via_region_dir(l, drv, f->file, e, DEV_ANY))
 		return false;
 	for (size_t k = 0; k < dix.ncmembers; k++)
 		if (via_member(e, dix.cmembers[k]))
@@ -352,7 +365,7 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	bool ident = copy && idl && !f->args[0][idl];
 	if (!(strstr(f->args[0], "->") || strchr(f->args[0], '[') || ident))
 		return false;
-	if (via_region_dir(l, drv, f->args[0], DEV_READS))
+	if (via_region_dir(l, drv, f->file, f->args[0], DEV_READS))
 		return true;
 	if (device_order(l, drv, f->args[1]))
 		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);
@@ -366,7 +379,7 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
 		    !strncmp(g->args[0], f->args[0], dn) && !strcmp(g->file, f->file) &&
-		    region_value(l, drv, g->args[1], DEV_READS))
+		    region_value(l, drv, f->file, g->args[1], DEV_READS))
 			return true;
 	}
 	return false;
@@ -1644,7 +1657,7 @@ static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f,
 		return false;
 	memcpy(base, f->args[0], bl);
 	base[bl] = 0;
-	if (via_region_dir(l, f->driver, base, DEV_WRITES))
+	if (via_region_dir(l, f->driver, f->file, base, DEV_WRITES))
 		return true;
 	size_t dn = 0;
 	while (isalnum((unsigned char)base[dn]) || base[dn] == '_')
@@ -1656,7 +1669,7 @@ static bool region_base(const struct iom_lint *l, const struct iom_lint_fact *f,
 		const struct iom_lint_fact *g = dix.byfn[lo];
 		if (g->kind == IOM_LINT_ASSIGN && g->nargs == 2 && g->line <= f->line && strlen(g->args[0]) == dn &&
 		    !strncmp(g->args[0], base, dn) && !strcmp(g->file, f->file) &&
-		    region_value(l, f->driver, g->args[1], DEV_WRITES))
+		    region_value(l, f->driver, f->file, g->args[1], DEV_WRITES))
 			return true;
 	}
 	return false;

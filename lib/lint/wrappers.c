@@ -46,6 +46,8 @@ struct iom_lint_wrappers {
 	unsigned tick;
 	struct iom_lint_stream *streams;  /* streaming buffers (find_streams()) */
 	size_t nstreams, capstreams;
+	struct wincl { char *path; char **inc; size_t n; } *incl;  /* each file's #include "x" */
+	size_t nincl, capincl;
 	const char *text;    /* the file being read: its text, and the line at offset pos */
 	size_t pos;
 	unsigned line;
@@ -86,6 +88,13 @@ void iom_lint_wrappers_free(struct iom_lint_wrappers *w)
 	free(w->slots);
 	free(w->defs);
 	iom_lint_streams_free(w->streams, w->nstreams);
+	for (size_t i = 0; i < w->nincl; i++) {
+		free(w->incl[i].path);
+		for (size_t j = 0; j < w->incl[i].n; j++)
+			free(w->incl[i].inc[j]);
+		free(w->incl[i].inc);
+	}
+	free(w->incl);
 	free(w);
 }
 
@@ -523,6 +532,8 @@ static void add_stream(struct iom_lint_wrappers *w, const char *path, const char
 		w->capstreams = nc;
 	}
 	struct iom_lint_stream *s = &w->streams[w->nstreams];
+	s->scope = NULL;
+	s->nscope = 0;
 	s->file = strdup(path);
 	s->member = strndup(fld, fl);
 	s->dir = malloc(dl + 1);
@@ -545,6 +556,68 @@ static void add_stream(struct iom_lint_wrappers *w, const char *path, const char
 			s->dir[o++] = ' ';
 	s->dir[o] = 0;
 	w->nstreams++;
+}
+
+/* The local headers file path includes (#include "x.h", as written), from its raw text:
+ * lint_blank() empties strings. */
+static void add_includes(struct iom_lint_wrappers *w, const char *path, const char *t, size_t len)
+{
+	if (w->nincl == w->capincl) {
+		size_t nc = w->capincl ? 2 * w->capincl : 64;
+		struct wincl *v = realloc(w->incl, nc * sizeof(*v));
+		if (!v) {
+			w->oom = true;
+			return;
+		}
+		w->incl = v;
+		w->capincl = nc;
+	}
+	struct wincl *x = &w->incl[w->nincl];
+	*x = (struct wincl){ strdup(path), NULL, 0 };
+	if (!x->path) {
+		w->oom = true;
+		return;
+	}
+	w->nincl++;
+	size_t cap = 0;
+	for (size_t i = 0; i < len && !w->oom;) {
+		size_t e = i;
+		while (e < len && t[e] != '\n')
+			e++;
+		size_t p = i;
+		while (p < e && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		if (p < e && t[p] == '#') {
+			p++;
+			while (p < e && (t[p] == ' ' || t[p] == '\t'))
+				p++;
+			if (e - p > 7 && !strncmp(t + p, "include", 7)) {
+				p += 7;
+				while (p < e && (t[p] == ' ' || t[p] == '\t'))
+					p++;
+				size_t q = p + 1;
+				while (q < e && t[q] != '"')
+					q++;
+				if (p < e && t[p] == '"' && q < e && q > p + 1) {
+					if (x->n == cap) {
+						size_t nc = cap ? 2 * cap : 8;
+						char **v = realloc(x->inc, nc * sizeof(*v));
+						if (!v) {
+							w->oom = true;
+							break;
+						}
+						x->inc = v;
+						cap = nc;
+					}
+					if (!(x->inc[x->n] = strndup(t + p + 1, q - p - 1)))
+						w->oom = true;
+					else
+						x->n++;
+				}
+			}
+		}
+		i = e + 1;
+	}
 }
 
 static void find_streams(struct iom_lint_wrappers *w, const char *path, const char *c, size_t len)
@@ -606,8 +679,69 @@ static void find_streams(struct iom_lint_wrappers *w, const char *path, const ch
 	}
 }
 
+static const struct wincl *incl_of(const struct iom_lint_wrappers *w, const char *path)
+{
+	for (size_t i = 0; i < w->nincl; i++)
+		if (!strcmp(w->incl[i].path, path))
+			return &w->incl[i];
+	return NULL;
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+	return la == lb && !strncmp(a, b, la);
+}
+
+static bool share_include(const struct wincl *a, const struct wincl *b)
+{
+	for (size_t i = 0; i < a->n; i++)
+		for (size_t j = 0; j < b->n; j++)
+			if (!strcmp(a->inc[i], b->inc[j]))
+				return true;
+	return false;
+}
+
+/* Where a streaming buffer's member means that buffer: the file that maps it, and the files
+ * of its directory that include a local header it includes too (where its struct is
+ * declared: hns_enet.c and hnae.c both include "hnae.h"). A directory may hold many drivers
+ * (drivers/mtd/nand/raw: renesas-nand-controller.c maps its rnandc->buf, while
+ * cadence-nand-controller.c's cdns_ctrl->buf is another driver's member). */
+static void stream_scope(struct iom_lint_wrappers *w, struct iom_lint_stream *s)
+{
+	const struct wincl *m = incl_of(w, s->file);
+	size_t cap = 4;
+	s->scope = malloc(cap * sizeof(*s->scope));
+	if (!s->scope || !(s->scope[0] = strdup(s->file))) {
+		w->oom = true;
+		return;
+	}
+	s->nscope = 1;
+	for (size_t i = 0; m && i < w->nincl && !w->oom; i++) {
+		const struct wincl *f = &w->incl[i];
+		if (!strcmp(f->path, s->file) || !same_dir(f->path, s->file) || !share_include(m, f))
+			continue;
+		if (s->nscope == cap) {
+			char **v = realloc(s->scope, 2 * cap * sizeof(*v));
+			if (!v) {
+				w->oom = true;
+				return;
+			}
+			s->scope = v;
+			cap *= 2;
+		}
+		if (!(s->scope[s->nscope] = strdup(f->path)))
+			w->oom = true;
+		else
+			s->nscope++;
+	}
+}
+
 int iom_lint_wrappers_streams(struct iom_lint_wrappers *w, struct iom_lint_stream **v, size_t *n)
 {
+	for (size_t i = 0; i < w->nstreams && !w->oom; i++)
+		stream_scope(w, &w->streams[i]);
 	*v = w->oom ? NULL : w->streams;
 	*n = w->oom ? 0 : w->nstreams;
 	if (!w->oom) {
@@ -624,6 +758,9 @@ void iom_lint_streams_free(struct iom_lint_stream *v, size_t n)
 		free(v[i].member);
 		free(v[i].dir);
 		free(v[i].call);
+		for (size_t j = 0; j < v[i].nscope; j++)
+			free(v[i].scope[j]);
+		free(v[i].scope);
 	}
 	free(v);
 }
@@ -636,6 +773,7 @@ int iom_lint_wrappers_add(struct iom_lint_wrappers *w, const char *path, const c
 	char *c = lint_blank(text, len);
 	if (!c)
 		return -IOM_ENOMEM;
+	add_includes(w, path, text, len);
 	if (maps)
 		find_streams(w, path, c, len);
 	if (!may_matter(text, len)) {

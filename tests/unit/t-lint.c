@@ -478,16 +478,29 @@ static void streams_found(void **state)
 		"\th = dma_map_single(d, (void *)ring->desc, n, DMA_BIDIRECTIONAL);\n"
 		"\tk = dma_map_sg(d, ring->desc, 1, DMA_TO_DEVICE);\n"
 		"\treturn 0;\n}\n";
+	/* the scope: the mapping file, and the files of its directory that include one of its
+	 * local headers (not another driver of the directory, not another directory) */
+	static const char user[] = "#include <linux/io.h>\n#include \"hnae.h\"\nint f(void) { return readl_relaxed(0); }\n";
+	static const char other[] = "#include \"other.h\"\nint f(void) { return readl_relaxed(0); }\n";
 	struct iom_lint_wrappers *w = iom_lint_wrappers_new();
 	assert_non_null(w);
-	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/hnae.c", c, sizeof(c) - 1), 0);
+	static const char inc[] = "#include <linux/slab.h>\n  #  include \"hnae.h\"\n";
+	char *mapper = malloc(sizeof(inc) + sizeof(c));
+	assert_non_null(mapper);
+	strcpy(mapper, inc);
+	strcat(mapper, c);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/hns_enet.c", user, sizeof(user) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/hnae.c", mapper, strlen(mapper)), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/other.c", other, sizeof(other) - 1), 0);
+	assert_int_equal(iom_lint_wrappers_add(w, "drv/hns/sub/x.c", user, sizeof(user) - 1), 0);
+	free(mapper);
 	struct iom_lint_stream *v;
 	size_t n;
 	assert_int_equal(iom_lint_wrappers_streams(w, &v, &n), 0);
 	static const struct { const char *member, *dir, *call; unsigned line; } want[] = {
-		{ "desc", "ring_to_dma_dir(ring)", "dma_map_single", 3 },
-		{ "buf", "DMA_TO_DEVICE", "dma_map_page", 6 },
-		{ "desc", "DMA_BIDIRECTIONAL", "dma_map_single", 12 },
+		{ "desc", "ring_to_dma_dir(ring)", "dma_map_single", 5 },
+		{ "buf", "DMA_TO_DEVICE", "dma_map_page", 8 },
+		{ "desc", "DMA_BIDIRECTIONAL", "dma_map_single", 14 },
 	};
 	assert_int_equal(n, sizeof(want) / sizeof(want[0]));
 	for (size_t i = 0; i < n; i++) {
@@ -496,6 +509,9 @@ static void streams_found(void **state)
 		assert_string_equal(v[i].call, want[i].call);
 		assert_int_equal(v[i].line, want[i].line);
 		assert_string_equal(v[i].file, "drv/hns/hnae.c");
+		assert_int_equal(v[i].nscope, 2);
+		assert_string_equal(v[i].scope[0], "drv/hns/hnae.c");
+		assert_string_equal(v[i].scope[1], "drv/hns/hns_enet.c");
 	}
 	iom_lint_streams_free(v, n);
 	iom_lint_wrappers_free(w);
