@@ -458,17 +458,14 @@ SM << stream_ptr.SM;
 I << stream_ptr.I = "";
 @@
 assign_first([(p1, "&%s->%s[%s]" % (X, SM, I)), (p2, "%s->%s + %s" % (X, SM, I)), (p3, "%s->%s" % (X, SM))], D)
-for p in (p1, p2, p3):
-    if p:
-        stream_ptrs().add((p[0].current_element, str(D)))
 
 // a store into such a buffer, whatever the value: through the member, as region_store,
 // or through such a pointer, as region_pstore
 @stream_store depends on relaxed_write@
 //+ stream_decl
-identifier f, D;
+identifier f;
 expression X, I, V;
-position p1, p2, p3, p4, p5;
+position p1, p2, p3;
 @@
 (
 X@p1->SM[I].f = V
@@ -476,33 +473,39 @@ X@p1->SM[I].f = V
 X@p2->SM->f = V
 |
 X@p3->SM[I] = V
-|
-D@p4->f = V
-|
-WRITE_ONCE(D@p5->f, V)
 )
 
 @script:python@
 p1 << stream_store.p1 = [];
 p2 << stream_store.p2 = [];
 p3 << stream_store.p3 = [];
-p4 << stream_store.p4 = [];
-p5 << stream_store.p5 = [];
-X << stream_store.X = "";
-SM << stream_store.SM = "";
+X << stream_store.X;
+SM << stream_store.SM;
 f << stream_store.f = "";
 I << stream_store.I = "";
-D << stream_store.D = "";
 V << stream_store.V;
 @@
-if p4 or p5:
-    # through a pointer: only one the function took into the buffer (stream_ptr's facts;
-    # lib/lint/ordering.c asks for them)
-    p = p4 or p5
-    if (p[0].current_element, str(D)) in stream_ptrs():
-        assign_first([(p4, "%s->%s" % (D, f), V), (p5, "%s->%s" % (D, f), V)])
-else:
-    assign_first([(p1, "%s->%s[%s].%s" % (X, SM, I, f), V), (p2, "%s->%s->%s" % (X, SM, f), V), (p3, "%s->%s[%s]" % (X, SM, I), V)])
+assign_first([(p1, "%s->%s[%s].%s" % (X, SM, I, f), V), (p2, "%s->%s->%s" % (X, SM, f), V), (p3, "%s->%s[%s]" % (X, SM, I), V)])
+
+@stream_pstore depends on stream_ptr@
+identifier stream_ptr.D, f;
+expression V;
+position p1, p2;
+@@
+(
+D@p1->f = V
+|
+WRITE_ONCE(D@p2->f, V)
+)
+
+@script:python@
+p1 << stream_pstore.p1 = [];
+p2 << stream_pstore.p2 = [];
+D << stream_ptr.D;
+f << stream_pstore.f;
+V << stream_pstore.V;
+@@
+assign_first([(p1, "%s->%s" % (D, f), V), (p2, "%s->%s" % (D, f), V)])
 
 // a store through such a pointer: d->ctrl = V, d->buf[i] = V, d->ctrl |= V,
 // WRITE_ONCE(d->ctrl, V)
