@@ -113,7 +113,7 @@ def first(name_pos):
 # Per-file state of the rules: the locals a DMA allocation was kept in (doorbell.cocci
 # dma_local), by name, and the functions that return a pointer into DMA memory. A worker keeps Python globals from file to file, so the anchor's
 # script calls new_file() with its position, which empties them when the file changes.
-_file_state = {"file": None, "dma_locals": {}, "region_fns": set()}
+_file_state = {"file": None, "dma_locals": {}, "region_fns": set(), "stream_ptrs": set()}
 
 def new_file(*ps):
     for p in ps:
@@ -121,6 +121,7 @@ def new_file(*ps):
             _file_state["file"] = p[0].file
             _file_state["dma_locals"] = {}
             _file_state["region_fns"] = set()
+            _file_state["stream_ptrs"] = set()
             return
 
 def dma_locals():
@@ -130,6 +131,11 @@ def region_fns():
     # the functions of the file that return a pointer into DMA memory (doorbell.cocci
     # region_ret)
     return _file_state["region_fns"]
+
+def stream_ptrs():
+    # (function, pointer) of the file: the pointers taken into a streaming buffer
+    # (doorbell.cocci stream_ptr)
+    return _file_state["stream_ptrs"]
 
 def text_at(p):
     # the source text at a position of one line (a metavariable whose value a script

@@ -458,6 +458,9 @@ SM << stream_ptr.SM;
 I << stream_ptr.I = "";
 @@
 assign_first([(p1, "&%s->%s[%s]" % (X, SM, I)), (p2, "%s->%s + %s" % (X, SM, I)), (p3, "%s->%s" % (X, SM))], D)
+for p in (p1, p2, p3):
+    if p:
+        stream_ptrs().add((p[0].current_element, str(D)))
 
 // a store into such a buffer, whatever the value: through the member, as region_store,
 // or through such a pointer, as region_pstore
@@ -505,7 +508,10 @@ D << stream_ptr.D;
 f << stream_pstore.f;
 V << stream_pstore.V;
 @@
-assign_first([(p1, "%s->%s" % (D, f), V), (p2, "%s->%s" % (D, f), V)])
+# in a function that took D into the buffer (the inherited D is any such pointer of the file)
+p = p1 or p2
+if p and (p[0].current_element, str(D)) in stream_ptrs():
+    assign_first([(p1, "%s->%s" % (D, f), V), (p2, "%s->%s" % (D, f), V)])
 
 // a store through such a pointer: d->ctrl = V, d->buf[i] = V, d->ctrl |= V,
 // WRITE_ONCE(d->ctrl, V)

@@ -55,7 +55,7 @@ static bool orders(const char *name)
 
 /* Does expression e go through member m of a DMA-coherent region ("r->d" kept m = "d"):
  * "...->d[", "...->d->", "...->d + " or ending in "->d"? */
-static bool via_member(const char *e, const char *m)
+static bool via_member_at(const char *e, const char *m, bool into)
 {
 	size_t ml = strlen(m);
 	for (const char *q = strstr(e, "->"); q; q = strstr(q + 2, "->")) {
@@ -63,10 +63,15 @@ static bool via_member(const char *e, const char *m)
 		if (strncmp(t, m, ml))
 			continue;
 		t += ml;
-		if (!*t || *t == '[' || !strncmp(t, "->", 2) || !strncmp(t, " + ", 3))
+		if (*t == '[' || !strncmp(t, "->", 2) || (!into && (!*t || !strncmp(t, " + ", 3))))
 			return true;
 	}
 	return false;
+}
+
+static bool via_member(const char *e, const char *m)
+{
+	return via_member_at(e, m, false);
 }
 
 /* What the device does with a region: reads it (the doorbell code's stores count), writes
@@ -244,15 +249,21 @@ static bool in_scope(const struct iom_lint_fact *f, const char *file)
  * as dev says: DMA-coherent memory (a ret fact of a DMA_ALLOC call: "r->d =
  * dma_alloc_coherent(...)", lint/doorbell.cocci), or a streaming buffer (a stream fact,
  * lib/lint/wrappers.c) where file is in its scope? */
-static bool via_region_dir(const struct iom_lint *l, int drv, const char *file, const char *e, unsigned dev)
+static bool via_region_at(const struct iom_lint *l, int drv, const char *file, const char *e, unsigned dev,
+			  bool into)
 {
 	if (!dix_get(l, drv))
 		return false;
 	for (size_t k = 0; k < dix.nmembers; k++)
-		if ((dix.mdir[k] & dev) && via_member(e, dix.members[k]) &&
+		if ((dix.mdir[k] & dev) && via_member_at(e, dix.members[k], into) &&
 		    (!dix.mstream[k] || in_scope(dix.mstream[k], file)))
 			return true;
 	return false;
+}
+
+static bool via_region_dir(const struct iom_lint *l, int drv, const char *file, const char *e, unsigned dev)
+{
+	return via_region_at(l, drv, file, e, dev, false);
 }
 
 /* Is e a pointer into DMA memory: through a region's member, or the value of a function of
@@ -365,7 +376,10 @@ static bool dma_store(const struct iom_lint *l, int drv, const struct iom_lint_f
 	bool ident = copy && idl && !f->args[0][idl];
 	if (!(strstr(f->args[0], "->") || strchr(f->args[0], '[') || ident))
 		return false;
-	if (via_region_dir(l, drv, f->file, f->args[0], DEV_READS))
+	/* into the memory: a store to the member itself (ring->dma = NULL, mtk_eth_soc.c@6.12
+	 * mtk_rx_clean()) stores the pointer, not what the device reads; a copy's destination is
+	 * the memory */
+	if (via_region_at(l, drv, f->file, f->args[0], DEV_READS, !copy))
 		return true;
 	if (device_order(l, drv, f->args[1]))
 		return !cpu_mem(l, drv, f, f->args[0]) && !read_value(f->args[1]);

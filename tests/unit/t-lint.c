@@ -377,6 +377,28 @@ static void decisions(void **state)
 	assert_int_equal(findings_of(gated, IOM_KVER(5, 4)), 0);   /* built, and it exists */
 }
 
+/* dma-write-then-relaxed-doorbell: a store into DMA memory through its member, then a
+ * relaxed write, is flagged; a store to the member itself (the pointer: ring->desc = NULL,
+ * mtk_eth_soc.c@6.12 mtk_rx_clean()'s ring->dma = NULL) is no store into the memory. */
+static void member_store(void **state)
+{
+	(void)state;
+	char buf[2000];
+	static const char fmt[] =
+		"{\"kind\":\"ret\",\"name\":\"dma_alloc_coherent\",\"file\":\"d/r.c\",\"line\":2,\"column\":1,"
+		"\"function\":\"init\",\"args\":[\"ring->desc\"]}\n"
+		"{\"kind\":\"assign\",\"name\":\"=\",\"file\":\"d/r.c\",\"line\":5,\"column\":1,"
+		"\"function\":\"go\",\"args\":[\"%s\",\"1\"]}\n"
+		"{\"kind\":\"call\",\"name\":\"writel_relaxed\",\"file\":\"d/r.c\",\"line\":6,\"column\":1,"
+		"\"function\":\"go\",\"args\":[\"1\",\"ring->io + RING_TAIL\"]}\n";
+	snprintf(buf, sizeof(buf), fmt, "ring->desc[0].len");
+	assert_int_equal(findings_of(buf, 0), 1);
+	snprintf(buf, sizeof(buf), fmt, "ring->desc->len");
+	assert_int_equal(findings_of(buf, 0), 1);
+	snprintf(buf, sizeof(buf), fmt, "ring->desc");
+	assert_int_equal(findings_of(buf, 0), 0);
+}
+
 /* The register an MMIO write's address names (lint_reg_key(), the learned-doorbell rule of
  * dma-write-then-relaxed-doorbell): the last register macro after the base, not a stride;
  * the member of a one-term address; none when a local or a parameter picks it. */
@@ -579,6 +601,7 @@ int main(void)
 		cmocka_unit_test(own_accessors),
 		cmocka_unit_test(own_conversions),
 		cmocka_unit_test(streams_found),
+		cmocka_unit_test(member_store),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
