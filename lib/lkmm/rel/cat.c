@@ -2,6 +2,7 @@
 /* iomodel -- LKMM relation layer: linux-kernel.cat (tools/memory-model@v6.12), one
  * function per section of the file, run after linux-kernel.bell and lock.cat. R, W, M,
  * Release, Acquire, rmw, rf, co and fr are lock.cat's; addr, data and ctrl the bell's. */
+#include <stdlib.h>
 #include "lkmm/rel/model.h"
 
 /* ---- l.64-73 fundamental coherence ordering ---- */
@@ -197,6 +198,14 @@ void lk_cat_ppo_fixed(struct lk_model *m)
 		ppo_fixed_terms(m);
 }
 
+static inline __attribute__((always_inline)) void ppo_rows(struct lk_model *m, const int NW)
+{
+	for (int i = 0; i < D->n; i++)
+		for (int k = 0; k < NW; k++)
+			m->ppo.r[i].w[k] = m->ppo_rf.r[i].w[k] |
+				((m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->int_.r[i].w[k]);
+}
+
 int lk_cat_ppo(struct lk_model *m)
 {
 	lk_rel r;
@@ -207,11 +216,14 @@ int lk_cat_ppo(struct lk_model *m)
 			rel_or(D, &m->ppo_rf, &m->ppo0);
 			m->ppo_gen = m->rf_gen;
 		}
-		/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass */
-		for (int i = 0; i < D->n; i++)
-			LK_FOR_W(D, k)
-				m->ppo.r[i].w[k] = m->ppo_rf.r[i].w[k] |
-					((m->co.r[i].w[k] | m->fr.r[i].w[k]) & m->int_.r[i].w[k]);
+		/* l.82-83: ppo = the rf terms | ((co | fr) & int), row by row in one pass, NW words
+		 * a row (a constant) */
+		switch (D->nw) {
+		case 1: ppo_rows(m, 1); break;
+		case 2: ppo_rows(m, 2); break;
+		case 3: ppo_rows(m, 3); break;
+		default: ppo_rows(m, LK_W); break;
+		}
 		return IOM_LKMM_AX_NONE;
 	}
 	if (!m->ppo_fixed)
@@ -454,39 +466,41 @@ static bool seq_has_loop(struct lk_model *m, const lk_rel *a, const lk_rel *b, c
  * when no srcu grace period adds the srcu terms (their "& loc" reads more). */
 static void rcu_small_prep(struct lk_model *m)
 {
+	if (!m->rcuc && !(m->rcuc = malloc(sizeof(*m->rcuc))))
+		return;  /* lk_cat_rcu's fixpoint at full width */
 	lk_set C = m->Sync_rcu;
 	set_or(D, &C, &m->Rcu_lock);
 	set_or(D, &C, &m->Rcu_unlock);
 	int nc = 0;
-	m->rcuc_gp = 0;
+	m->rcuc->gp = 0;
 	for (int e = 0; e < D->n; e++) {
 		if (!set_has(&C, e))
 			continue;
 		if (nc == 64) {
-			m->rcuc_n = -1;  /* lk_cat_rcu's fixpoint at full width */
+			m->rcuc->n = -1;  /* lk_cat_rcu's fixpoint at full width */
 			return;
 		}
-		m->rcuc_pos[e] = (uint8_t)nc;
-		m->rcuc_ev[nc] = (uint8_t)e;
+		m->rcuc->pos[e] = (uint8_t)nc;
+		m->rcuc->ev[nc] = (uint8_t)e;
 		if (set_has(&m->Sync_rcu, e))
-			m->rcuc_gp |= 1ull << nc;
+			m->rcuc->gp |= 1ull << nc;
 		nc++;
 	}
-	m->rcuc_n = nc;
+	m->rcuc->n = nc;
 	for (int c = 0; c < nc; c++) {
 		uint64_t o = 0;
-		const lk_set *r = &m->rcuf_rscsi.r[m->rcuc_ev[c]];
+		const lk_set *r = &m->rcuf_rscsi.r[m->rcuc->ev[c]];
 		LK_FOR_W(D, k)
 			for (uint64_t w = r->w[k] & C.w[k]; w; w &= w - 1)
-				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
-		m->rcuc_rs[c] = o;
+				o |= 1ull << m->rcuc->pos[k * 64 + __builtin_ctzll(w)];
+		m->rcuc->rs[c] = o;
 	}
 	for (int e = 0; e < D->n; e++) {
 		uint64_t o = 0;
 		LK_FOR_W(D, k)
 			for (uint64_t w = m->po.r[e].w[k] & C.w[k]; w; w &= w - 1)
-				o |= 1ull << m->rcuc_pos[k * 64 + __builtin_ctzll(w)];
-		m->rcuc_po[e] = o;
+				o |= 1ull << m->rcuc->pos[k * 64 + __builtin_ctzll(w)];
+		m->rcuc->po[e] = o;
 	}
 }
 
@@ -504,7 +518,7 @@ static void seq1(uint64_t *d, const uint64_t *a, const uint64_t *b, int n)
 /* N |= (rcu-gp ; mid ; rcu-rscsi) | (rcu-rscsi ; mid ; rcu-gp), one word a row */
 static void gp_terms1(const struct lk_model *m, uint64_t *N, const uint64_t *mid, int n)
 {
-	const uint64_t *rs = m->rcuc_rs, gp = m->rcuc_gp;
+	const uint64_t *rs = m->rcuc->rs, gp = m->rcuc->gp;
 	for (int i = 0; i < n; i++) {
 		uint64_t acc = 0, acc2 = 0;
 		if (gp >> i & 1)
@@ -521,20 +535,20 @@ static void gp_terms1(const struct lk_model *m, uint64_t *N, const uint64_t *mid
  * irreflexive and no plain access needs rcu-order, else rcu-order is left in m->rcu_order */
 static bool rcu_order_small(struct lk_model *m, const lk_rel *head, bool plain)
 {
-	int n = m->rcuc_n;
+	int n = m->rcuc->n;
 	uint64_t L[64], F0[64], B0[64], B1[64], T[64], A[64];
-	/* rcu-link = head ; po on C x C: po's rows on C's columns are m->rcuc_po */
+	/* rcu-link = head ; po on C x C: po's rows on C's columns are m->rcuc->po */
 	for (int c = 0; c < n; c++) {
 		uint64_t o = 0;
-		const lk_set *r = &head->r[m->rcuc_ev[c]];
+		const lk_set *r = &head->r[m->rcuc->ev[c]];
 		LK_FOR_W(D, k)
 			for (uint64_t w = r->w[k]; w; w &= w - 1)
-				o |= m->rcuc_po[k * 64 + __builtin_ctzll(w)];
+				o |= m->rcuc->po[k * 64 + __builtin_ctzll(w)];
 		L[c] = o;
 	}
 	/* F0: rcu-gp and the two terms with rcu-link alone in the middle */
 	for (int i = 0; i < n; i++)
-		F0[i] = (m->rcuc_gp >> i & 1) << i;
+		F0[i] = (m->rcuc->gp >> i & 1) << i;
 	gp_terms1(m, F0, L, n);
 	uint64_t *O = B0, *N = B1;
 	memcpy(O, F0, (size_t)n * sizeof(uint64_t));
@@ -562,7 +576,7 @@ static bool rcu_order_small(struct lk_model *m, const lk_rel *head, bool plain)
 	rel_clear(D, &m->rcu_order);
 	for (int b = 0; b < n; b++)
 		for (uint64_t w = O[b]; w; w &= w - 1)
-			rel_add(&m->rcu_order, m->rcuc_ev[b], m->rcuc_ev[__builtin_ctzll(w)]);
+			rel_add(&m->rcu_order, m->rcuc->ev[b], m->rcuc->ev[__builtin_ctzll(w)]);
 	return true;
 }
 
@@ -621,7 +635,7 @@ int lk_cat_rcu(struct lk_model *m)
 	/* without srcu's grace periods, on the events of C in one word each (the same steps);
 	 * rcu-link's last step (; po) is taken there, on C's columns only, and m->rcu_link is
 	 * left unset */
-	if (set_empty(D, &m->Sync_srcu) && m->rcuc_n >= 0) {
+	if (set_empty(D, &m->Sync_srcu) && m->rcuc && m->rcuc->n >= 0) {
 		if (!rcu_order_small(m, &T, plain))
 			return IOM_LKMM_AX_NONE;
 		goto rcu_fence;

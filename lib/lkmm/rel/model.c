@@ -36,10 +36,12 @@ struct lk_model *lk_model_new(void)
 
 void lk_model_free(struct lk_model *m)
 {
-	if (model_cache)
+	if (model_cache) {
+		if (m)
+			free(m->rcuc);
 		free(m);
-	else
-		model_cache = m;
+	} else
+		model_cache = m;   /* with its rcuc: rcuf_valid, cleared on reuse, redoes it */
 }
 
 void lk_set_from_tag(struct lk_model *m, const struct lk_exec *x, lk_set *s, uint32_t tag)
