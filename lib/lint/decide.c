@@ -160,7 +160,7 @@ static bool version_branch_built(const char *cond, unsigned kver)
 			q++;
 		char op[3] = { 0 };
 		size_t k = 0;
-		while (k < 2 && strchr("<>=!", *q))
+		while (k < 2 && *q && strchr("<>=!", *q))
 			op[k++] = *q++;
 		while (*q == ' ')
 			q++;

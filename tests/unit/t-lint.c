@@ -375,6 +375,11 @@ static void decisions(void **state)
 	assert_int_equal(findings_of(gated_else, IOM_KVER(6, 12)), 0);
 	assert_int_equal(findings_of(gated_wrong, IOM_KVER(6, 12)), 1);
 	assert_int_equal(findings_of(gated, IOM_KVER(5, 4)), 0);   /* built, and it exists */
+	/* a condition that ends at LINUX_VERSION_CODE (no comparison: unknown, so built); the
+	 * operator scan once read past its end (fuzz_lint_facts, corpus
+	 * regress-version-code-at-end) */
+	const char *bare = "{\"kind\":\"call\",\"name\":\"ioremap_nocache\",\"file\":\"d/x.c\",\"line\":3,\"column\":1,\"function\":\"f\",\"args\":[],\"cond\":\"LINUX_VERSION_CODE\"}\n";
+	assert_int_equal(findings_of(bare, IOM_KVER(6, 12)), 1);
 }
 
 /* dma-write-then-relaxed-doorbell: a store into DMA memory through its member, then a
